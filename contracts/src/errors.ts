@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Server error codes of spec §8, plus the ones the decisions add. */
+export const ERROR_CODES = [
+  'BankTooLow',
+  'InvalidBetAmount',
+  'NoActiveHand',
+  'NoDoubleAfterHit',
+  'NoDoubleAfterSplit',
+  'EvenMoneyNotAllowed',
+  'InsuranceNotAllowed',
+  'NoInsuranceNotAllowed',
+  'SplitNotAllowed',
+  'InvalidPlayer',
+  'Banned',
+  'NoEvenMoneyNotAllowed',
+  'PhoneVerifyRequired',
+  'ActiveHand',
+  'InvalidRedeemCode',
+  'CodeAlreadyRedeemed',
+  'BankTooLowToRedeem',
+  'PaymentRequestAlreadyExists',
+  'InvalidAmount',
+  'PlaythroughRequirementNotMet',
+  'InvalidAddress',
+  'InvalidPaymentRequest',
+  'ShoeNotFound',
+  'SelfExcluded',
+  'BlockedByGeolocation',
+  'PhoneDoesNotMatch',
+  'DuplicatePhone',
+  'InvalidPhoneNumber',
+  'ValidationFailed',
+  'NotFound',
+  'Unauthorized',
+  'Forbidden',
+  'Conflict',
+  'InternalError',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every non-2xx answer of the API has this body. */
+export const ApiErrorBody = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

@@ -1,0 +1,4 @@
+export * from './money';
+export * from './errors';
+export * from './player';
+export * from './health';

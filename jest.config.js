@@ -1,0 +1,40 @@
+/** Unit specs (*.spec.ts) and database specs (*.int.spec.ts) run with SWC. */
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+const moduleNameMapper = { '^@bahati/contracts$': '<rootDir>/contracts/src/index.ts' };
+const common = { transform, moduleNameMapper, testEnvironment: 'node', rootDir: __dirname };
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{server,contracts,scripts}/**/*.spec.ts'],
+      testPathIgnorePatterns: ['\\.int\\.spec\\.ts$', '/node_modules/', '/dist/'],
+    },
+    {
+      ...common,
+      displayName: 'db',
+      testMatch: ['<rootDir>/server/**/*.int.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      testTimeout: 60000,
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'],
+      testTimeout: 120000,
+    },
+  ],
+};

@@ -1,0 +1,64 @@
+import { DomainError } from '../../domain/decider';
+import { playerDecider, playerStream } from '../../domain/player/player';
+import { CommandPath } from './command-path';
+import { InMemoryEventStore } from './in-memory-event-store.test-support';
+
+const ctx = { correlationId: 'req-1', userId: 'p1' };
+const signIn = (photoUrl: string | null = null) => ({
+  type: 'SignIn' as const, playerId: 'p1', subject: 'dev:ana@example.com', email: 'ana@example.com', name: 'Ana', photoUrl, now: '2026-01-01T00:00:00.000Z',
+});
+
+describe('the generic command path', () => {
+  it('appends what the decider decides, with metadata, expecting a new stream', async () => {
+    const store = new InMemoryEventStore();
+    const out = await new CommandPath(store).handle(playerStream('p1'), playerDecider, signIn(), ctx);
+    expect(out.events.map((e) => e.type)).toEqual(['PlayerRegistered']);
+    expect(out.state.registered).toBe(true);
+    expect(out.revision).toBe(0);
+    expect(store.all[0]!.metadata).toMatchObject({ correlationId: 'req-1', userId: 'p1' });
+    expect(store.all[0]!.metadata.causationId).toEqual(expect.any(String));
+  });
+
+  it('folds the existing stream before deciding, so a second sign-in registers nobody twice', async () => {
+    const store = new InMemoryEventStore();
+    const path = new CommandPath(store);
+    await path.handle(playerStream('p1'), playerDecider, signIn(), ctx);
+    const again = await path.handle(playerStream('p1'), playerDecider, signIn(), ctx);
+    expect(again.events).toEqual([]);
+    expect(store.all).toHaveLength(1);
+    expect(store.appendCalls).toBe(1);
+  });
+
+  it('retries from a fresh read when another writer got there first', async () => {
+    const store = new InMemoryEventStore();
+    store.conflictsToInject = 2;
+    const out = await new CommandPath(store).handle(playerStream('p1'), playerDecider, signIn(), ctx);
+    expect(out.events).toHaveLength(1);
+    expect(store.appendCalls).toBe(3);
+    expect(store.all).toHaveLength(1);
+  });
+
+  it('gives up after a bounded number of conflicts and writes nothing', async () => {
+    const store = new InMemoryEventStore();
+    store.conflictsToInject = 10;
+    await expect(new CommandPath(store, { maxAttempts: 3 }).handle(playerStream('p1'), playerDecider, signIn(), ctx)).rejects.toThrow(/expected revision/);
+    expect(store.appendCalls).toBe(3);
+    expect(store.all).toHaveLength(0);
+  });
+
+  it('lets a domain error through and appends nothing', async () => {
+    const store = new InMemoryEventStore();
+    const path = new CommandPath(store);
+    await path.handle(playerStream('p1'), playerDecider, signIn(), ctx);
+    await expect(path.handle(playerStream('p1'), playerDecider, { ...signIn(), email: 'eve@example.com' }, ctx)).rejects.toBeInstanceOf(DomainError);
+    expect(store.all).toHaveLength(1);
+  });
+
+  it('tells the projection runner about each append', async () => {
+    const seen: string[] = [];
+    const path = new CommandPath(new InMemoryEventStore(), { onAppended: (c) => seen.push(c) });
+    await path.handle(playerStream('p1'), playerDecider, signIn(), ctx);
+    await path.handle(playerStream('p1'), playerDecider, signIn('https://example.com/a.png'), ctx);
+    expect(seen).toHaveLength(2);
+  });
+});

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { Decider, DomainEvent } from '../../domain/decider';
+import { fold } from '../../domain/decider';
+import { type Checkpoint, type EventData, type EventStore, type RecordedEvent, WrongExpectedRevisionError } from '../event-store/event-store';
+
+export interface CommandContext {
+  /** The HTTP request id or the process run that caused this command. */
+  correlationId: string;
+  /** The acting user: a player id, an admin id or `system:<process>`. */
+  userId?: string;
+  /** Id of the message that caused this command; defaults to a fresh command id. */
+  causationId?: string;
+}
+
+export interface CommandOutcome<State, Event> {
+  /** State after the new events. */
+  state: State;
+  /** Events this command appended (empty when the decider had nothing to record). */
+  events: Event[];
+  recorded: RecordedEvent[];
+  /** Revision of the stream's last event, or null when the stream is still empty. */
+  revision: number | null;
+  /** Global position of the last appended event, for read-your-writes waits. */
+  checkpoint: Checkpoint | null;
+}
+
+export interface CommandPathOptions {
+  /** Attempts before a concurrency conflict is given up (each re-reads the stream). */
+  maxAttempts?: number;
+  /** Told after every successful append (wakes the projection runner in this process). */
+  onAppended?: (checkpoint: Checkpoint) => void;
+}
+
+/**
+ * The one generic command path: read the stream, fold it with `evolve`, `decide`, append with the
+ * expected revision, and on a conflict start again from the read (bounded).
+ */
+export class CommandPath {
+  private readonly maxAttempts: number;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly options: CommandPathOptions = {},
+  ) {
+    this.maxAttempts = options.maxAttempts ?? 5;
+  }
+
+  async handle<Command, State, Event extends DomainEvent>(
+    streamId: string,
+    decider: Decider<Command, State, Event>,
+    command: Command | ((state: State) => Command),
+    context: CommandContext,
+  ): Promise<CommandOutcome<State, Event>> {
+    for (let attempt = 1; ; attempt++) {
+      const history = await this.store.readStream(streamId);
+      const state = fold(decider.evolve, decider.initialState(), history.map(asDomainEvent<Event>));
+      const revision = history.length ? history[history.length - 1]!.revision : null;
+      const cmd = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
+      const events = decider.decide(cmd, state);
+      if (events.length === 0) return { state, events, recorded: [], revision, checkpoint: null };
+
+      const commandId = randomUUID();
+      const toAppend: EventData[] = events.map((e) => ({
+        id: randomUUID(),
+        type: e.type,
+        data: e.data,
+        metadata: {
+          correlationId: context.correlationId,
+          causationId: context.causationId ?? commandId,
+          ...(context.userId ? { userId: context.userId } : {}),
+        },
+      }));
+      try {
+        const result = await this.store.appendToStream(streamId, toAppend, {
+          expectedRevision: revision === null ? 'no_stream' : revision,
+        });
+        this.options.onAppended?.(result.checkpoint);
+        return {
+          state: fold(decider.evolve, state, events),
+          events,
+          recorded: toAppend.map((e, i) => ({
+            ...e,
+            streamId,
+            revision: (revision ?? -1) + 1 + i,
+            checkpoint: result.checkpoint,
+            createdAt: new Date().toISOString(),
+          })),
+          revision: result.nextExpectedRevision,
+          checkpoint: result.checkpoint,
+        };
+      } catch (err) {
+        if (err instanceof WrongExpectedRevisionError && attempt < this.maxAttempts) continue;
+        throw err;
+      }
+    }
+  }
+
+  /** Folds a stream without deciding anything (for command handlers that need another aggregate's state). */
+  async load<State, Event extends DomainEvent>(streamId: string, decider: Pick<Decider<unknown, State, Event>, 'evolve' | 'initialState'>) {
+    const history = await this.store.readStream(streamId);
+    return {
+      state: fold(decider.evolve, decider.initialState(), history.map(asDomainEvent<Event>)),
+      revision: history.length ? history[history.length - 1]!.revision : null,
+    };
+  }
+}
+
+function asDomainEvent<Event extends DomainEvent>(e: RecordedEvent): Event {
+  return { type: e.type, data: e.data } as Event;
+}

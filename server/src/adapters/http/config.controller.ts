@@ -1,0 +1,22 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppConfigToken, type AppConfig } from '../../config/tokens';
+import { Public } from './auth';
+
+/** What the client needs to know before sign-in. */
+@ApiTags('config')
+@Controller('config')
+export class ConfigController {
+  constructor(@Inject(AppConfigToken) private readonly config: AppConfig) {}
+
+  @Public()
+  @Get()
+  @ApiOperation({ summary: 'Client settings: which sign-in to offer' })
+  get() {
+    return {
+      googleClientId: this.config.googleClientId ?? null,
+      devIdentity: this.config.devIdentity,
+      environment: this.config.env,
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import jwt from 'jsonwebtoken';
+
+export interface SessionClaims {
+  /** Player id. */
+  sub: string;
+  email: string;
+}
+
+export class InvalidSessionError extends Error {}
+
+/** Our own session token (HS256 only: `alg: none` and other algorithms are refused). */
+export class SessionTokens {
+  constructor(
+    private readonly secret: string,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  issue(claims: SessionClaims): string {
+    return jwt.sign({ email: claims.email }, this.secret, {
+      algorithm: 'HS256',
+      subject: claims.sub,
+      expiresIn: this.ttlSeconds,
+      issuer: 'bahati',
+    });
+  }
+
+  verify(token: string): SessionClaims {
+    try {
+      const payload = jwt.verify(token, this.secret, { algorithms: ['HS256'], issuer: 'bahati' });
+      if (typeof payload === 'string' || !payload.sub || typeof payload.email !== 'string') {
+        throw new InvalidSessionError('Malformed session token');
+      }
+      return { sub: payload.sub, email: payload.email };
+    } catch (err) {
+      if (err instanceof InvalidSessionError) throw err;
+      throw new InvalidSessionError(err instanceof Error ? err.message : 'Invalid session token');
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import type { PriceFigure } from '@bahati/contracts';
+
+/** Port: the current BTC price in US dollars, and where it came from. */
+export abstract class PriceSource {
+  abstract current(): Promise<PriceFigure>;
+}
+
+/** The configured fixed price, marked as such. */
+export class FixedPriceSource extends PriceSource {
+  constructor(
+    private readonly usdPerBtc: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    super();
+  }
+
+  async current(): Promise<PriceFigure> {
+    return { value: this.usdPerBtc, source: 'fixed', fixed: true, asOf: this.now().toISOString() };
+  }
+}

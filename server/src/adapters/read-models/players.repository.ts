@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { NIL_ID, type Player } from '@bahati/contracts';
+import type { Database } from '../db/database';
+import { DatabaseToken } from '../../config/tokens';
+import type { Kysely } from 'kysely';
+import type { ReadModels } from '../../projections/schema';
+
+/** Reads of the players read model. */
+@Injectable()
+export class PlayersRepository {
+  private readonly db: Kysely<ReadModels>;
+
+  constructor(@Inject(DatabaseToken) database: Database) {
+    this.db = database.kysely as Kysely<ReadModels>;
+  }
+
+  async findById(id: string, isAdmin: (email: string) => boolean): Promise<Player | null> {
+    const row = await this.db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      createdTime: new Date(row.created_time).toISOString(),
+      banned: row.banned,
+      suspectLevel: row.suspect_level,
+      handsPlayed: 0,
+      totalBetAmount: 0,
+      level: 0,
+      activeHandId: null,
+      shoeId: NIL_ID,
+      selfExclude: row.self_exclude,
+      verifiedPhoneNumber: row.verified_phone_number,
+      photoUrl: row.photo_url,
+      isAdmin: isAdmin(row.email),
+    };
+  }
+
+  async bank(playerId: string): Promise<number> {
+    const row = await this.db.selectFrom('banks').select('bank').where('player_id', '=', playerId).executeTakeFirst();
+    return row ? Number(row.bank) : 0;
+  }
+}

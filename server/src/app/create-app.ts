@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { Logger } from 'nestjs-pino';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config/config';
+import { AppModule } from './app.module';
+import { ErrorsFilter } from '../adapters/http/errors.filter';
+
+/** Builds the HTTP application: API under /api, OpenAPI at /api/docs, the built client at /. */
+export async function createApp(config: AppConfig, options: { bufferLogs?: boolean } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    genReqId: (req: import('node:http').IncomingMessage) => {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+      req.headers['x-request-id'] = id;
+      return id;
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: options.bufferLogs ?? true });
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks();
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        frameSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        imgSrc: ["'self'", 'data:', 'https:'],
+      },
+    },
+  });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const hasClient = existsSync(join(config.clientDist, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.clientDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', path.includes(`${join('dist', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const spaFallback = (_request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (!hasClient) return false;
+    void reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    return true;
+  };
+  app.useGlobalFilters(new ErrorsFilter(spaFallback));
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Bahati API')
+      .setDescription('Provably fair Bitcoin blackjack. Amounts are integer satoshis.')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+  return app;
+}

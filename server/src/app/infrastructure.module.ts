@@ -1,0 +1,94 @@
+import { join } from 'node:path';
+import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { type AppConfig, AppConfigToken, DatabaseToken, EventStoreToken } from '../config/tokens';
+import { type Database, openDatabase } from '../adapters/db/database';
+import type { EventStore } from '../adapters/event-store/event-store';
+import { PostgresEventStore } from '../adapters/event-store/postgres-event-store';
+import { EventStoreDbEventStore } from '../adapters/event-store/eventstoredb-event-store';
+import { CommandPath } from '../adapters/cqrs/command-path';
+import { ProjectionRunner } from '../projections/runner';
+import { allProjections } from '../projections';
+import { migrateReadModels } from '../projections/migrations';
+import type { ReadModels } from '../projections/schema';
+import { SessionTokens } from '../adapters/identity/session-tokens';
+import { IdTokenVerifier, googleIdTokenVerifier } from '../adapters/identity/id-token-verifier';
+import { DevIdentityProvider } from '../adapters/identity/dev-identity-provider';
+import { FixedPriceSource, PriceSource } from '../adapters/price/price-source';
+
+/** Opens the read-model database (PostgreSQL, or PGlite under DATA_DIR) and migrates it. */
+export async function openReadModels(config: AppConfig): Promise<Database> {
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, schema: config.databaseSchema } : { dataDir: join(config.dataDir, 'pglite') });
+  await migrateReadModels(database.kysely);
+  return database;
+}
+
+/** EventStoreDB when EVENTSTORE_URL is set, else the PostgreSQL event store in the same database. */
+export async function openEventStore(config: AppConfig, database: Database): Promise<EventStore> {
+  const store: EventStore = config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(database);
+  await store.init();
+  return store;
+}
+
+@Injectable()
+class Lifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Lifecycle');
+
+  constructor(
+    @Inject(AppConfigToken) private readonly config: AppConfig,
+    @Inject(DatabaseToken) private readonly database: Database,
+    @Inject(EventStoreToken) private readonly store: EventStore,
+    private readonly projections: ProjectionRunner,
+  ) {}
+
+  onApplicationBootstrap() {
+    if (this.config.runProjections) this.projections.start();
+    this.logger.log(`Events in ${this.store.kind}, read models in ${this.database.kind}; projections ${this.config.runProjections ? 'running' : 'off'}`);
+  }
+
+  async beforeApplicationShutdown() {
+    await this.projections.stop();
+    await this.store.close();
+    await this.database.close();
+  }
+}
+
+/** Configuration, storage, the command path, the projection runner and the outside-service ports. */
+@Global()
+@Module({})
+export class InfrastructureModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const identity = config.devIdentity ? new DevIdentityProvider(config.dataDir) : null;
+    return {
+      module: InfrastructureModule,
+      providers: [
+        { provide: AppConfigToken, useValue: config },
+        { provide: DatabaseToken, useFactory: () => openReadModels(config) },
+        { provide: EventStoreToken, useFactory: (db: Database) => openEventStore(config, db), inject: [DatabaseToken] },
+        {
+          provide: ProjectionRunner,
+          useFactory: async (db: Database, store: EventStore) => {
+            const logger = new Logger('Projections');
+            const runner = new ProjectionRunner(db.kysely as Kysely<ReadModels>, store, allProjections, {
+              log: { info: (m) => logger.log(m), error: (e, m) => logger.error(`${m}: ${e instanceof Error ? e.stack : String(e)}`) },
+            });
+            await runner.init();
+            return runner;
+          },
+          inject: [DatabaseToken, EventStoreToken],
+        },
+        {
+          provide: CommandPath,
+          useFactory: (store: EventStore, runner: ProjectionRunner) => new CommandPath(store, { onAppended: () => runner.notify() }),
+          inject: [EventStoreToken, ProjectionRunner],
+        },
+        { provide: SessionTokens, useValue: new SessionTokens(config.jwtSecret, config.jwtTtlSeconds) },
+        { provide: IdTokenVerifier, useValue: identity ? identity.verifier() : googleIdTokenVerifier(config.googleClientId!) },
+        ...(identity ? [{ provide: DevIdentityProvider, useValue: identity }] : []),
+        { provide: PriceSource, useValue: new FixedPriceSource(config.fixedBtcPrice) },
+        Lifecycle,
+      ],
+      exports: [AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, CommandPath, SessionTokens, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : [])],
+    };
+  }
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case identifier').optional(),
+  EVENTSTORE_URL: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  ADMIN_EMAILS: csv,
+  FIXED_BTC_PRICE: z.coerce.number().positive().default(100_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional(),
+  CLIENT_DIST: z.string().optional(),
+  PROJECTIONS: z.enum(['on', 'off']).default('on'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema for events and read models (default: the server's search_path, normally public). */
+  databaseSchema: string | undefined;
+  eventStoreUrl: string | undefined;
+  googleClientId: string | undefined;
+  /** True when the built-in development identity provider signs ID tokens (no GOOGLE_CLIENT_ID, not production). */
+  devIdentity: boolean;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  adminEmails: ReadonlySet<string>;
+  fixedBtcPrice: number;
+  logLevel: string;
+  trustProxy: boolean | string | number;
+  clientDist: string;
+  runProjections: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start-up; a production deployment without its secrets refuses to start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    const missing = [
+      !e.JWT_SECRET && 'JWT_SECRET (at least 32 random characters, used to sign session tokens)',
+      !e.GOOGLE_CLIENT_ID && 'GOOGLE_CLIENT_ID (the OAuth client id Google ID tokens are issued for)',
+      !e.DATABASE_URL && 'DATABASE_URL (PostgreSQL for read models, and events unless EVENTSTORE_URL is set)',
+    ].filter(Boolean);
+    if (missing.length) {
+      throw new ConfigError(`NODE_ENV=production needs these settings:\n  ${missing.join('\n  ')}`);
+    }
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    eventStoreUrl: e.EVENTSTORE_URL || undefined,
+    googleClientId: e.GOOGLE_CLIENT_ID || undefined,
+    devIdentity: !e.GOOGLE_CLIENT_ID && !production,
+    jwtSecret: e.JWT_SECRET ?? devSecret(dataDir, 'session-secret'),
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    adminEmails: new Set(e.ADMIN_EMAILS.map((s) => s.toLowerCase())),
+    fixedBtcPrice: e.FIXED_BTC_PRICE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '../../../client/dist')),
+    runProjections: e.PROJECTIONS === 'on',
+  };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | string | number {
+  if (v === undefined || v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+/** A development secret kept under the data folder so sessions survive restarts. */
+export function devSecret(dataDir: string, name: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, `${name}.txt`);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

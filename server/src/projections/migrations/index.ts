@@ -1,0 +1,49 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+
+/** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed tables exist
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('projection_checkpoints')
+        .ifNotExists()
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('checkpoint', 'text')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('players')
+        .ifNotExists()
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('subject', 'text', (c) => c.notNull().unique())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('name', 'text')
+        .addColumn('photo_url', 'text')
+        .addColumn('created_time', 'timestamptz', (c) => c.notNull())
+        .addColumn('banned', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('suspect_level', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('self_exclude', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('verified_phone_number', 'text')
+        .execute();
+      await db.schema.createIndex('players_email_idx').ifNotExists().on('players').column('email').execute();
+      await db.schema
+        .createTable('banks')
+        .ifNotExists()
+        .addColumn('player_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('bank', 'bigint', (c) => c.notNull().check(sql`bank >= 0`))
+        .execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateReadModels<T>(db: Kysely<T>): Promise<void> {
+  const { error, results } = await new Migrator({ db: db as Kysely<unknown>, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Read-model migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

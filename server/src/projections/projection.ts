@@ -1,0 +1,17 @@
+import type { Transaction } from 'kysely';
+import type { RecordedEvent } from '../adapters/event-store/event-store';
+import type { ReadModels } from './schema';
+
+/**
+ * A read model: a name, a version (bumping it rebuilds the model from the first event), the event
+ * types it handles, the tables it owns, and an idempotent handler that writes inside the runner's
+ * transaction — the same transaction that moves its checkpoint.
+ */
+export interface Projection {
+  readonly name: string;
+  readonly version: number;
+  readonly handles: readonly string[];
+  /** Tables emptied when the projection is rebuilt, in an order that respects foreign keys. */
+  readonly tables: readonly (keyof ReadModels & string)[];
+  apply(trx: Transaction<ReadModels>, event: RecordedEvent): Promise<void>;
+}

@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import { type Kysely, sql } from 'kysely';
+import { describeEachDatabase } from '../adapters/db/test-databases';
+import type { Database } from '../adapters/db/database';
+import { InMemoryEventStore } from '../adapters/cqrs/in-memory-event-store.test-support';
+import type { EventData } from '../adapters/event-store/event-store';
+import { migrateReadModels } from './migrations';
+import { playersProjection } from './players/players.projection';
+import type { Projection } from './projection';
+import { ProjectionRunner } from './runner';
+import type { ReadModels } from './schema';
+
+const registered = (n: number): EventData => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  type: 'PlayerRegistered',
+  data: {
+    playerId: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    subject: `dev:p${n}@example.com`,
+    email: `p${n}@example.com`,
+    name: `P${n}`,
+    photoUrl: null,
+    registeredAt: '2026-01-01T00:00:00.000Z',
+  },
+  metadata: { correlationId: 'test' },
+});
+
+/** Deliberately not idempotent: counts how many times events were applied, to catch double delivery. */
+const counting = (fail?: (n: number) => boolean): Projection => ({
+  name: 'counting',
+  version: 1,
+  handles: ['PlayerRegistered'],
+  tables: ['event_counts' as keyof ReadModels & string],
+  async apply(trx, event) {
+    const n = Number((event.data as { email: string }).email.replace(/\D/g, ''));
+    if (fail?.(n)) throw new Error(`projection failed on event ${n}`);
+    await sql`insert into event_counts (n, times) values (${n}, 1) on conflict (n) do update set times = event_counts.times + 1`.execute(trx);
+  },
+});
+
+async function playersTable(db: Kysely<ReadModels>) {
+  return db.selectFrom('players').selectAll().orderBy('id').execute();
+}
+
+describeEachDatabase('projection runner', (testDb) => {
+  let database: Database;
+  let db: Kysely<ReadModels>;
+  let store: InMemoryEventStore;
+
+  beforeEach(async () => {
+    database = await testDb.open();
+    db = database.kysely as Kysely<ReadModels>;
+    await migrateReadModels(db);
+    await sql`create table event_counts (n int primary key, times int not null)`.execute(db);
+    store = new InMemoryEventStore();
+    for (let i = 1; i <= 5; i++) await store.appendToStream(`player-${i}`, [registered(i)], { expectedRevision: 'no_stream' });
+  });
+  afterEach(() => database.close());
+
+  it('builds the read model and moves the checkpoint to the last event', async () => {
+    const runner = new ProjectionRunner(db, store, [playersProjection], { batchSize: 2 });
+    await runner.init();
+    expect(await runner.catchUp()).toBe(5);
+    expect(await playersTable(db)).toHaveLength(5);
+    const [lag] = await runner.lag();
+    expect(lag).toMatchObject({ name: 'players', pendingEvents: 0, lagMs: 0 });
+    const row = await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'players').executeTakeFirstOrThrow();
+    expect(row.checkpoint).toBe(await store.headCheckpoint());
+  });
+
+  it('handles the same event twice without changing the result', async () => {
+    const runner = new ProjectionRunner(db, store, [playersProjection]);
+    await runner.init();
+    await runner.catchUp();
+    const before = await playersTable(db);
+    await db.transaction().execute(async (trx) => {
+      for (const e of store.all) await playersProjection.apply(trx, e);
+    });
+    expect(await playersTable(db)).toEqual(before);
+  });
+
+  it('commits a batch and its checkpoint together: a failure leaves neither behind', async () => {
+    const runner = new ProjectionRunner(db, store, [counting((n) => n === 4)], { batchSize: 10 });
+    await runner.init();
+    await expect(runner.catchUp()).rejects.toThrow(/event 4/);
+    expect((await sql<{ c: number }>`select count(*)::int as c from event_counts`.execute(db)).rows[0]!.c).toBe(0);
+    const row = await db.selectFrom('projection_checkpoints').select('checkpoint').where('name', '=', 'counting').executeTakeFirstOrThrow();
+    expect(row.checkpoint).toBeNull();
+  });
+
+  it('applies each event exactly once when two runners race over the same projection', async () => {
+    const a = new ProjectionRunner(db, store, [counting()], { batchSize: 1 });
+    const b = new ProjectionRunner(db, store, [counting()], { batchSize: 1 });
+    await a.init();
+    await b.init();
+    await Promise.all([a.catchUp(), b.catchUp(), a.catchUp(), b.catchUp()]);
+    const counts = (await sql<{ n: number; times: number }>`select n, times from event_counts order by n`.execute(db)).rows;
+    expect(counts).toEqual([1, 2, 3, 4, 5].map((n) => ({ n, times: 1 })));
+  });
+
+  it('rebuilds to identical tables', async () => {
+    const runner = new ProjectionRunner(db, store, [playersProjection]);
+    await runner.init();
+    await runner.catchUp();
+    const before = await playersTable(db);
+    expect(await runner.rebuild('players')).toBe(5);
+    expect(await playersTable(db)).toEqual(before);
+  });
+
+  it('rebuilds from the first event when the projection version changes', async () => {
+    const v1 = new ProjectionRunner(db, store, [counting()]);
+    await v1.init();
+    await v1.catchUp();
+    const v2 = new ProjectionRunner(db, store, [{ ...counting(), version: 2 }]);
+    await v2.init();
+    expect((await sql<{ c: number }>`select count(*)::int as c from event_counts`.execute(db)).rows[0]!.c).toBe(0);
+    await v2.catchUp();
+    const counts = (await sql<{ times: number }>`select times from event_counts`.execute(db)).rows;
+    expect(counts.every((r) => r.times === 1)).toBe(true);
+    expect(counts).toHaveLength(5);
+  });
+
+  it('runs live: new events reach the read model, and waitFor returns once they have', async () => {
+    const runner = new ProjectionRunner(db, store, [playersProjection], { idleMs: 10 });
+    await runner.init();
+    runner.start();
+    try {
+      const result = await store.appendToStream('player-6', [registered(6)], { expectedRevision: 'no_stream' });
+      runner.notify();
+      expect(await runner.waitFor(result.checkpoint, 5000)).toBe(true);
+      expect(await playersTable(db)).toHaveLength(6);
+    } finally {
+      await runner.stop();
+    }
+  });
+});
