@@ -13,7 +13,10 @@ const transform = {
   ],
 };
 const moduleNameMapper = { '^@bahati/contracts$': '<rootDir>/contracts/src/index.ts' };
-const common = { transform, moduleNameMapper, testEnvironment: 'node', rootDir: __dirname };
+// ESM-only packages that CommonJS code under test requires (Node loads them natively; Jest needs them transformed).
+const esmOnly = ['content-disposition'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
+const common = { transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node', rootDir: __dirname };
 
 module.exports = {
   projects: [

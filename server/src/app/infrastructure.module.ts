@@ -1,34 +1,17 @@
-import { join } from 'node:path';
 import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { type AppConfig, AppConfigToken, DatabaseToken, EventStoreToken } from '../config/tokens';
-import { type Database, openDatabase } from '../adapters/db/database';
+import type { Database } from '../adapters/db/database';
+import { openEventStore, openReadModels } from './storage';
 import type { EventStore } from '../adapters/event-store/event-store';
-import { PostgresEventStore } from '../adapters/event-store/postgres-event-store';
-import { EventStoreDbEventStore } from '../adapters/event-store/eventstoredb-event-store';
 import { CommandPath } from '../adapters/cqrs/command-path';
 import { ProjectionRunner } from '../projections/runner';
 import { allProjections } from '../projections';
-import { migrateReadModels } from '../projections/migrations';
 import type { ReadModels } from '../projections/schema';
 import { SessionTokens } from '../adapters/identity/session-tokens';
 import { IdTokenVerifier, googleIdTokenVerifier } from '../adapters/identity/id-token-verifier';
 import { DevIdentityProvider } from '../adapters/identity/dev-identity-provider';
 import { FixedPriceSource, PriceSource } from '../adapters/price/price-source';
-
-/** Opens the read-model database (PostgreSQL, or PGlite under DATA_DIR) and migrates it. */
-export async function openReadModels(config: AppConfig): Promise<Database> {
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, schema: config.databaseSchema } : { dataDir: join(config.dataDir, 'pglite') });
-  await migrateReadModels(database.kysely);
-  return database;
-}
-
-/** EventStoreDB when EVENTSTORE_URL is set, else the PostgreSQL event store in the same database. */
-export async function openEventStore(config: AppConfig, database: Database): Promise<EventStore> {
-  const store: EventStore = config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(database);
-  await store.init();
-  return store;
-}
 
 @Injectable()
 class Lifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {

@@ -59,7 +59,9 @@ export class ErrorsFilter implements ExceptionFilter {
       if (status === 404 && request.method === 'GET' && !request.url.startsWith('/api') && this.spaFallback?.(request, reply)) return;
       const body = exception.getResponse();
       if (typeof body === 'object' && body !== null && 'error' in body && 'message' in body && typeof body.message === 'string') {
-        void reply.status(status).send({ ...body, statusCode: status });
+        // Our own bodies carry a code ("ValidationFailed"); Nest's defaults a phrase ("Not Found").
+        const error = typeof body.error === 'string' && /^[A-Za-z]+$/.test(body.error) ? body.error : (NAMES[status] ?? 'Error');
+        void reply.status(status).send({ ...body, error, statusCode: status });
         return;
       }
       const message =

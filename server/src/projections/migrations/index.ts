@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { moneyMigration } from './0002_money';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_money': moneyMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

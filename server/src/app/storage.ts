@@ -1,0 +1,28 @@
+import { join } from 'node:path';
+import type { AppConfig } from '../config/config';
+import { type Database, openDatabase } from '../adapters/db/database';
+import type { EventStore } from '../adapters/event-store/event-store';
+import { PostgresEventStore } from '../adapters/event-store/postgres-event-store';
+import { migrateReadModels } from '../projections/migrations';
+
+/** Opens the read-model database (PostgreSQL, or PGlite under DATA_DIR) and migrates it. */
+export async function openReadModels(config: AppConfig): Promise<Database> {
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, schema: config.databaseSchema } : { dataDir: join(config.dataDir, 'pglite') });
+  await migrateReadModels(database.kysely);
+  return database;
+}
+
+/** EventStoreDB when EVENTSTORE_URL is set, else the PostgreSQL event store in the same database. */
+export async function openEventStore(config: AppConfig, database: Database): Promise<EventStore> {
+  let store: EventStore;
+  if (config.eventStoreUrl) {
+    // Loaded only when configured: the EventStoreDB client brings a gRPC stack the default setup does not need.
+    const { EventStoreDbEventStore } = await import('../adapters/event-store/eventstoredb-event-store');
+    store = new EventStoreDbEventStore(config.eventStoreUrl);
+  } else {
+    store = new PostgresEventStore(database);
+  }
+  await store.init();
+  return store;
+}
+

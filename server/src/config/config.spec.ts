@@ -1,0 +1,27 @@
+import { loadConfig } from './config';
+
+describe('configuration', () => {
+  it('refuses to start in production without its secrets, naming each one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET[\s\S]*GOOGLE_CLIENT_ID[\s\S]*DATABASE_URL/);
+  });
+
+  it('never offers the development identity provider in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), GOOGLE_CLIENT_ID: 'id', DATABASE_URL: 'postgres://db/bahati' });
+    expect(config.devIdentity).toBe(false);
+  });
+
+  it('uses the development identity provider when no Google client id is set', () => {
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/bahati-config-test' }).devIdentity).toBe(true);
+  });
+
+  it('explains a malformed setting', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', GOOGLE_CLIENT_ID: 'id', DATABASE_URL: 'postgres://db/x' })).toThrow(/at least 32/);
+  });
+
+  it('reads admin e-mails case-insensitively', () => {
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/bahati-config-test', ADMIN_EMAILS: 'Boss@Example.com, ops@example.com' }).adminEmails).toEqual(
+      new Set(['boss@example.com', 'ops@example.com']),
+    );
+  });
+});

@@ -1,0 +1,250 @@
+import { type Decider, DomainError, type DomainEvent } from '../decider';
+import type { AccountState, PlayerStanding } from './account';
+
+/** Money in and out of the account. Amounts are integer satoshis. */
+export type MoneyEvent =
+  | DomainEvent<'BitcoinAddressAssigned', { address: string; derivationIndex: number; assignedAt: string }>
+  | DomainEvent<'BitcoinDepositDetected', { txid: string; vout: number; address: string; amount: number; confirmations: number; detectedAt: string }>
+  | DomainEvent<'BitcoinDepositConfirmed', { txid: string; vout: number; address: string; amount: number; confirmations: number; confirmedAt: string }>
+  | DomainEvent<'LightningInvoiceCreated', { invoiceId: string; amount: number; paymentRequest: string; paymentHash: string; createdAt: string; expiresAt: string }>
+  | DomainEvent<'LightningInvoiceSettled', { invoiceId: string; amount: number; settledAt: string }>
+  | DomainEvent<'LightningInvoiceCanceled', { invoiceId: string; canceledAt: string }>
+  | DomainEvent<'WithdrawalRequested', { withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; requestedAt: string }>
+  | DomainEvent<'WithdrawalApproved', { withdrawalId: string; reviewerId: string; decidedAt: string }>
+  | DomainEvent<'WithdrawalPaid', { withdrawalId: string; reference: string; paidAt: string }>
+  | DomainEvent<'WithdrawalDeclined', { withdrawalId: string; amount: number; reviewerId: string; decidedAt: string }>;
+
+export const MONEY_COMMANDS = [
+  'AssignBitcoinAddress',
+  'RecordBitcoinDeposit',
+  'CreateLightningInvoice',
+  'SettleLightningInvoice',
+  'CancelLightningInvoice',
+  'RequestWithdrawal',
+  'ApproveWithdrawal',
+  'RecordWithdrawalPayout',
+  'DeclineWithdrawal',
+] as const;
+
+export type MoneyCommand =
+  | { type: 'AssignBitcoinAddress'; address: string; derivationIndex: number; standing: PlayerStanding; now: string }
+  | { type: 'RecordBitcoinDeposit'; txid: string; vout: number; address: string; amount: number; confirmations: number; requiredConfirmations: number; now: string }
+  | { type: 'CreateLightningInvoice'; invoiceId: string; amount: number; paymentRequest: string; paymentHash: string; expiresAt: string; standing: PlayerStanding; minimum: number; now: string }
+  | { type: 'SettleLightningInvoice'; invoiceId: string; amountPaid: number; now: string }
+  | { type: 'CancelLightningInvoice'; invoiceId: string; now: string }
+  | { type: 'RequestWithdrawal'; withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; standing: PlayerStanding; minimumBitcoin: number; playthroughMet: boolean; now: string }
+  | { type: 'ApproveWithdrawal'; withdrawalId: string; reviewerId: string; now: string }
+  | { type: 'RecordWithdrawalPayout'; withdrawalId: string; reference: string; now: string }
+  | { type: 'DeclineWithdrawal'; withdrawalId: string; reviewerId: string; now: string };
+
+export type DepositStatus = 'Pending' | 'Deposited';
+export type InvoiceStatus = 'Opened' | 'Settled' | 'Canceled';
+export type WithdrawalStatus = 'Created' | 'Approved' | 'Declined';
+
+export interface MoneyState {
+  addresses: readonly string[];
+  /** Key `txid:vout`: each output is credited once however often it is seen. */
+  deposits: ReadonlyMap<string, { amount: number; status: DepositStatus }>;
+  invoices: ReadonlyMap<string, { amount: number; status: InvoiceStatus }>;
+  withdrawals: ReadonlyMap<string, { amount: number; method: 'lightning' | 'bitcoin'; target: string; status: WithdrawalStatus; paid: boolean }>;
+}
+
+export const initialMoneyState = (): MoneyState => ({ addresses: [], deposits: new Map(), invoices: new Map(), withdrawals: new Map() });
+
+export function moneyBankDelta(event: MoneyEvent): number {
+  switch (event.type) {
+    case 'BitcoinDepositConfirmed':
+    case 'LightningInvoiceSettled':
+    case 'WithdrawalDeclined':
+      return event.data.amount;
+    case 'WithdrawalRequested':
+      return -event.data.amount;
+    default:
+      return 0;
+  }
+}
+
+function assertAmount(amount: number) {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError('InvalidAmount', 'The amount must be a whole number of satoshis above 0.');
+}
+
+function assertMayMoveMoney(standing: PlayerStanding) {
+  if (standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+  if (!standing.phoneVerified) throw new DomainError('PhoneVerifyRequired', 'Verify your phone number first.');
+}
+
+/** Deposits (addresses, invoices) need a verified phone, and are closed to banned and self-excluded players. */
+export function assertMayDeposit(standing: PlayerStanding) {
+  assertMayMoveMoney(standing);
+  if (standing.selfExcluded) throw new DomainError('SelfExcluded', 'This account is self-excluded from play and deposits.');
+}
+
+export function decideMoney(command: MoneyCommand, state: AccountState): MoneyEvent[] {
+  const money = state.money;
+  switch (command.type) {
+    case 'AssignBitcoinAddress': {
+      assertMayDeposit(command.standing);
+      // One deposit address per account: a second, racing assignment keeps the first.
+      if (money.addresses.length > 0) return [];
+      return [{ type: 'BitcoinAddressAssigned', data: { address: command.address, derivationIndex: command.derivationIndex, assignedAt: command.now } }];
+    }
+    case 'RecordBitcoinDeposit': {
+      assertAmount(command.amount);
+      if (!money.addresses.includes(command.address)) throw new DomainError('InvalidAddress', 'That address does not belong to this account.');
+      const key = `${command.txid}:${command.vout}`;
+      const known = money.deposits.get(key);
+      if (known?.status === 'Deposited') return [];
+      const { txid, vout, address, amount, confirmations } = command;
+      if (confirmations >= command.requiredConfirmations) {
+        return [{ type: 'BitcoinDepositConfirmed', data: { txid, vout, address, amount, confirmations, confirmedAt: command.now } }];
+      }
+      if (known) return [];
+      return [{ type: 'BitcoinDepositDetected', data: { txid, vout, address, amount, confirmations, detectedAt: command.now } }];
+    }
+    case 'CreateLightningInvoice': {
+      assertMayDeposit(command.standing);
+      assertAmount(command.amount);
+      if (command.amount < command.minimum) throw new DomainError('InvalidAmount', `Deposit Amount must be at least ${command.minimum} Satoshis.`);
+      if (money.invoices.has(command.invoiceId)) return [];
+      const { invoiceId, amount, paymentRequest, paymentHash, expiresAt } = command;
+      return [{ type: 'LightningInvoiceCreated', data: { invoiceId, amount, paymentRequest, paymentHash, createdAt: command.now, expiresAt } }];
+    }
+    case 'SettleLightningInvoice': {
+      const invoice = money.invoices.get(command.invoiceId);
+      if (!invoice) throw new DomainError('NotFound', 'No such invoice on this account.');
+      if (invoice.status !== 'Opened') return [];
+      if (command.amountPaid < invoice.amount) throw new DomainError('InvalidAmount', 'The invoice was paid less than its amount.');
+      // Lightning lets a payer send more than asked; the player is credited what was actually received.
+      return [{ type: 'LightningInvoiceSettled', data: { invoiceId: command.invoiceId, amount: command.amountPaid, settledAt: command.now } }];
+    }
+    case 'CancelLightningInvoice': {
+      const invoice = money.invoices.get(command.invoiceId);
+      if (!invoice || invoice.status !== 'Opened') return [];
+      return [{ type: 'LightningInvoiceCanceled', data: { invoiceId: command.invoiceId, canceledAt: command.now } }];
+    }
+    case 'RequestWithdrawal': {
+      if (command.standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+      if (!command.standing.phoneVerified) throw new DomainError('PhoneVerifyRequired', 'Verify your phone number first.');
+      assertAmount(command.amount);
+      if (money.withdrawals.has(command.withdrawalId)) return [];
+      if (!command.playthroughMet) throw new DomainError('PlaythroughRequirementNotMet', 'An accepted bonus locks withdrawals until its playthrough is met.');
+      if (command.method === 'bitcoin' && command.amount < command.minimumBitcoin) {
+        throw new DomainError('InvalidAmount', `A Bitcoin withdrawal must be at least ${command.minimumBitcoin} satoshis.`);
+      }
+      if (command.amount > state.bank) throw new DomainError('BankTooLow', 'You cannot withdraw more than you have.');
+      const { withdrawalId, method, amount, target } = command;
+      return [{ type: 'WithdrawalRequested', data: { withdrawalId, method, amount, target, requestedAt: command.now } }];
+    }
+    case 'ApproveWithdrawal': {
+      const w = money.withdrawals.get(command.withdrawalId);
+      if (!w) throw new DomainError('NotFound', 'No such withdrawal request.');
+      if (w.status === 'Approved') return [];
+      if (w.status !== 'Created') throw new DomainError('Conflict', `This request is already ${w.status.toLowerCase()}.`);
+      return [{ type: 'WithdrawalApproved', data: { withdrawalId: command.withdrawalId, reviewerId: command.reviewerId, decidedAt: command.now } }];
+    }
+    case 'RecordWithdrawalPayout': {
+      const w = money.withdrawals.get(command.withdrawalId);
+      if (!w) throw new DomainError('NotFound', 'No such withdrawal request.');
+      if (w.status !== 'Approved') throw new DomainError('Conflict', 'Only an approved request is paid out.');
+      if (w.paid) return [];
+      return [{ type: 'WithdrawalPaid', data: { withdrawalId: command.withdrawalId, reference: command.reference, paidAt: command.now } }];
+    }
+    case 'DeclineWithdrawal': {
+      const w = money.withdrawals.get(command.withdrawalId);
+      if (!w) throw new DomainError('NotFound', 'No such withdrawal request.');
+      if (w.status === 'Declined') return [];
+      if (w.status !== 'Created') throw new DomainError('Conflict', `This request is already ${w.status.toLowerCase()}.`);
+      return [{ type: 'WithdrawalDeclined', data: { withdrawalId: command.withdrawalId, amount: w.amount, reviewerId: command.reviewerId, decidedAt: command.now } }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      return _exhaustive;
+    }
+  }
+}
+
+function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> {
+  const next = new Map(map);
+  next.set(key, value);
+  return next;
+}
+
+export function evolveMoney(state: MoneyState, event: MoneyEvent): MoneyState {
+  switch (event.type) {
+    case 'BitcoinAddressAssigned':
+      return { ...state, addresses: [...state.addresses, event.data.address] };
+    case 'BitcoinDepositDetected':
+      return { ...state, deposits: withEntry(state.deposits, `${event.data.txid}:${event.data.vout}`, { amount: event.data.amount, status: 'Pending' }) };
+    case 'BitcoinDepositConfirmed':
+      return { ...state, deposits: withEntry(state.deposits, `${event.data.txid}:${event.data.vout}`, { amount: event.data.amount, status: 'Deposited' }) };
+    case 'LightningInvoiceCreated':
+      return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Opened' }) };
+    case 'LightningInvoiceSettled':
+      return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Settled' }) };
+    case 'LightningInvoiceCanceled': {
+      const inv = state.invoices.get(event.data.invoiceId);
+      return inv ? { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { ...inv, status: 'Canceled' }) } : state;
+    }
+    case 'WithdrawalRequested':
+      return {
+        ...state,
+        withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, {
+          amount: event.data.amount, method: event.data.method, target: event.data.target, status: 'Created', paid: false,
+        }),
+      };
+    case 'WithdrawalApproved':
+    case 'WithdrawalDeclined':
+    case 'WithdrawalPaid': {
+      const w = state.withdrawals.get(event.data.withdrawalId);
+      if (!w) return state;
+      const next =
+        event.type === 'WithdrawalPaid' ? { ...w, paid: true } : { ...w, status: event.type === 'WithdrawalApproved' ? ('Approved' as const) : ('Declined' as const) };
+      return { ...state, withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, next) };
+    }
+    default:
+      return state;
+  }
+}
+
+/**
+ * Stream `payment-request-<payment hash>`: the withdrawal that uses a Lightning payment request. Claimed
+ * before the withdrawal is requested and released if the request is refused, so a payment request is
+ * paid out at most once across all accounts.
+ */
+export const paymentRequestStream = (paymentHash: string) => `payment-request-${paymentHash}`;
+
+export type PaymentRequestEvent =
+  | DomainEvent<'PaymentRequestClaimed', { paymentHash: string; withdrawalId: string; playerId: string; claimedAt: string }>
+  | DomainEvent<'PaymentRequestReleased', { paymentHash: string; withdrawalId: string; releasedAt: string }>;
+export type PaymentRequestCommand =
+  | { type: 'ClaimPaymentRequest'; paymentHash: string; withdrawalId: string; playerId: string; now: string }
+  | { type: 'ReleasePaymentRequest'; paymentHash: string; withdrawalId: string; now: string };
+
+export const paymentRequestDecider: Decider<PaymentRequestCommand, { withdrawalId: string | null }, PaymentRequestEvent> = {
+  initialState: () => ({ withdrawalId: null }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'ClaimPaymentRequest': {
+        if (state.withdrawalId === command.withdrawalId) return [];
+        if (state.withdrawalId) throw new DomainError('PaymentRequestAlreadyExists', 'That payment request has already been used for a withdrawal.');
+        const { paymentHash, withdrawalId, playerId, now } = command;
+        return [{ type: 'PaymentRequestClaimed', data: { paymentHash, withdrawalId, playerId, claimedAt: now } }];
+      }
+      case 'ReleasePaymentRequest':
+        if (state.withdrawalId !== command.withdrawalId) return [];
+        return [{ type: 'PaymentRequestReleased', data: { paymentHash: command.paymentHash, withdrawalId: command.withdrawalId, releasedAt: command.now } }];
+      default: {
+        const _exhaustive: never = command;
+        return _exhaustive;
+      }
+    }
+  },
+  evolve: (state, event) => ({ withdrawalId: event.type === 'PaymentRequestClaimed' ? event.data.withdrawalId : null }),
+};
+
+/**
+ * Stream `bitcoin-addresses`: one event per derivation index handed out; the event's revision is the
+ * index, so two servers can never derive the same address for two players.
+ */
+export const BITCOIN_ADDRESSES_STREAM = 'bitcoin-addresses';
+export type AddressIndexEvent = DomainEvent<'BitcoinAddressIndexReserved', { derivationIndex: number; playerId: string; reservedAt: string }>;

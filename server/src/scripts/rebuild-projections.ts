@@ -1,0 +1,38 @@
+/**
+ * Rebuilds read models from the events: `npm run projections:rebuild [-- --name NAME]`.
+ * Uses the same settings as the server (DATABASE_URL / DATA_DIR / EVENTSTORE_URL). Safe while the
+ * server runs: each batch and its checkpoint commit together, so the running server's loop and this
+ * one never apply the same batch twice.
+ */
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import { loadConfig } from '../config/config';
+import { openEventStore, openReadModels } from '../app/storage';
+import { allProjections } from '../projections';
+import { ProjectionRunner } from '../projections/runner';
+import type { ReadModels } from '../projections/schema';
+
+async function main() {
+  const { values } = parseArgs({ options: { name: { type: 'string' } } });
+  const config = loadConfig();
+  const database = await openReadModels(config);
+  const store = await openEventStore(config, database);
+  try {
+    const runner = new ProjectionRunner(database.kysely as Kysely<ReadModels>, store, allProjections);
+    await runner.init();
+    const names = values.name ? [values.name] : runner.projections.map((p) => p.name);
+    for (const name of names) {
+      const started = Date.now();
+      const events = await runner.rebuild(name);
+      console.log(`${name}: rebuilt from ${events} events in ${Date.now() - started} ms`);
+    }
+  } finally {
+    await store.close();
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
