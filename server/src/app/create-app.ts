@@ -54,8 +54,9 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders: (res, path) => {
-        res.setHeader('cache-control', path.includes(`${join('dist', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      setHeaders: (reply, path) => {
+        // Vite puts content hashes in asset file names, so they can be cached for good; nothing else can.
+        void reply.header('cache-control', path.includes(`${join('dist', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { ErrorPanel } from '@/components/error-panel';
+import { PageLoader } from '@/components/spinner';
+import { useCurrentPlayer } from '@/lib/current-player';
+import { useLocalizePath } from '@/i18n/use-localized-path';
+
+/**
+ * Signed-out players go to /authentication. Use as a layout route
+ * (`{ element: <RequireAuth />, children: [...] }`) or around one element.
+ * The player is loaded before the children render.
+ */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const localize = useLocalizePath();
+  const { isSignedIn, player, isLoading, refetch } = useCurrentPlayer();
+
+  if (!isSignedIn) return <Navigate to={localize('/authentication')} replace state={{ from: location.pathname }} />;
+  if (isLoading) return <PageLoader label={t('common.loading')} />;
+  if (!player) return <ErrorPanel onRetry={() => void refetch()} />;
+  return children ?? <Outlet />;
+}
+
+/** Admin screens: RequireAuth, and players without the isAdmin flag go home. */
+export function RequireAdmin({ children }: { children?: ReactNode }) {
+  const localize = useLocalizePath();
+  const { player } = useCurrentPlayer();
+  return (
+    <RequireAuth>
+      {player && !player.isAdmin ? <Navigate to={localize('/')} replace /> : (children ?? <Outlet />)}
+    </RequireAuth>
+  );
+}

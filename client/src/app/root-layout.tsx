@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router-dom';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { ErrorPanel } from '@/components/error-panel';
+import { PageLoader } from '@/components/spinner';
+import { HeaderSignIn } from '@/features/auth/header-sign-in';
+import { Footer } from '@/features/shell/footer';
+import { Header } from '@/features/shell/header';
+import { apiErrorCode, useGetPlayerQuery } from '@/lib/api';
+import { expiryHandled, selectJwt, selectSessionExpired, sessionExpired } from '@/lib/session';
+import { useLocalizePath } from '@/i18n/use-localized-path';
+import { useAppDispatch, useAppSelector } from './hooks';
+
+/** After a 401 the session is gone: send the player to sign in again. */
+function useSessionExpiryRedirect() {
+  const expired = useAppSelector(selectSessionExpired);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const localize = useLocalizePath();
+  useEffect(() => {
+    if (!expired) return;
+    dispatch(expiryHandled());
+    navigate(localize('/authentication'), { state: { sessionEnded: true } });
+  }, [dispatch, expired, localize, navigate]);
+}
+
+/** Loads the player whenever there is a jwt; a token for a player the server no longer knows ends the session. */
+function usePlayerSession() {
+  const jwt = useAppSelector(selectJwt);
+  const dispatch = useAppDispatch();
+  const { error } = useGetPlayerQuery(undefined, { skip: !jwt });
+  useEffect(() => {
+    if (jwt && apiErrorCode(error) === 'InvalidPlayer') dispatch(sessionExpired());
+  }, [dispatch, error, jwt]);
+}
+
+function RouteProgress() {
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  if (navigation.state === 'idle') return null;
+  return <div className="route-progress" role="progressbar" aria-label={t('common.loading')} />;
+}
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  usePlayerSession();
+  useSessionExpiryRedirect();
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t('common.skipToContent')}
+      </a>
+      <RouteProgress />
+      <Header signInControl={<HeaderSignIn />} />
+      <main id="main" className="main" tabIndex={-1}>
+        <ErrorBoundary resetKey={location.pathname} fallback={({ error, reset }) => <ErrorPanel error={error} onRetry={reset} />}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** A screen failed to load or render: the shell stays, the screen says so. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  useEffect(() => console.error('Route error', error), [error]);
+  return <ErrorPanel error={error} />;
+}
+
+/** The shell itself failed: still a friendly page, never a blank one. */
+export function RootErrorPage() {
+  const error = useRouteError();
+  useEffect(() => console.error('Application error', error), [error]);
+  return (
+    <main className="main">
+      <ErrorPanel error={error} />
+    </main>
+  );
+}
+
+export function BootLoader() {
+  const { t } = useTranslation();
+  return <PageLoader label={t('common.loading')} />;
+}

@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '@/app/hooks';
+import { Avatar } from '@/components/avatar';
+import { BrandMark } from '@/components/brand-mark';
+import { LocalizedLink, LocalizedNavLink } from '@/components/localized-link';
+import { useCurrentPlayer } from '@/lib/current-player';
+import { signedOut } from '@/lib/session';
+import { useLocalizePath } from '@/i18n/use-localized-path';
+import { AdminMenu } from './admin-menu';
+import { BalanceChip } from './balance-chip';
+import { MenuIcon, SignOutIcon } from './icons';
+import { PLAYER_MENU } from './menu-items';
+import styles from './header.module.css';
+
+const MOBILE_QUERY = '(max-width: 860px)';
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return isActive ? `${styles.menuLink} ${styles.active}` : styles.menuLink;
+}
+
+/**
+ * Spec §2 header. `signInControl` is the sign-in feature's control, composed in by the app
+ * (features do not import each other).
+ */
+export function Header({ signInControl }: { signInControl: ReactNode }) {
+  const { t } = useTranslation();
+  const { player, isLoading, isError, refetch } = useCurrentPlayer();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const localize = useLocalizePath();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  useEffect(closeMenu, [location.pathname, closeMenu]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const mobile = window.matchMedia(MOBILE_QUERY);
+    const onChange = () => {
+      if (!mobile.matches) setMenuOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    mobile.addEventListener('change', onChange);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      mobile.removeEventListener('change', onChange);
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [menuOpen]);
+
+  const signOut = () => {
+    setMenuOpen(false);
+    navigate(localize('/'));
+    dispatch(signedOut());
+  };
+
+  const displayName = player ? player.name || player.email : '';
+
+  return (
+    <header className={styles.header} ref={headerRef}>
+      <div className={player ? `${styles.bar} ${styles.withMenu}` : styles.bar}>
+        <LocalizedLink to="/" className={styles.brand} aria-label={t('shell.homeLink')}>
+          <BrandMark size={40} />
+          <span className={styles.brandText}>
+            <span className={styles.wordmark}>{t('common.brand')}</span>
+            <span className={styles.tagline}>{t('shell.tagline')}</span>
+          </span>
+        </LocalizedLink>
+
+        {player ? (
+          <>
+            <nav
+              id="main-menu"
+              className={menuOpen ? `${styles.nav} ${styles.navOpen}` : styles.nav}
+              aria-label={t('shell.mainMenu')}
+            >
+              <ul className={styles.menu}>
+                {PLAYER_MENU.map((item) => (
+                  <li key={item.to}>
+                    <LocalizedNavLink to={item.to} className={navClass} onClick={closeMenu}>
+                      {t(item.label)}
+                    </LocalizedNavLink>
+                  </li>
+                ))}
+                {player.isAdmin ? (
+                  <li>
+                    <AdminMenu onNavigate={closeMenu} />
+                  </li>
+                ) : null}
+                <li className={styles.mobileOnly}>
+                  <LocalizedNavLink to="/profile" className={navClass} onClick={closeMenu}>
+                    {t('shell.profile')}
+                  </LocalizedNavLink>
+                </li>
+                <li className={styles.mobileOnly}>
+                  <button type="button" className={styles.menuLink} onClick={signOut}>
+                    <SignOutIcon />
+                    {t('shell.signOut')}
+                  </button>
+                </li>
+              </ul>
+            </nav>
+
+            <div className={styles.actions}>
+              <BalanceChip />
+              <LocalizedLink
+                to="/profile"
+                className={styles.profile}
+                aria-label={t('shell.profileOf', { name: displayName })}
+                title={displayName}
+              >
+                <Avatar photoUrl={player.photoUrl} name={player.name} email={player.email} size={38} />
+              </LocalizedLink>
+              <button
+                type="button"
+                className={`${styles.iconButton} ${styles.desktopOnly}`}
+                onClick={signOut}
+                aria-label={t('shell.signOut')}
+                title={t('shell.signOut')}
+              >
+                <SignOutIcon />
+              </button>
+              <button
+                type="button"
+                className={styles.hamburger}
+                aria-expanded={menuOpen}
+                aria-controls="main-menu"
+                aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                <MenuIcon open={menuOpen} />
+              </button>
+            </div>
+          </>
+        ) : isLoading ? (
+          <div className={styles.actions} aria-hidden="true">
+            <span className={`${styles.chip} ${styles.chipLoading}`} />
+            <span className={styles.avatarLoading} />
+          </div>
+        ) : isError ? (
+          <div className={styles.actions}>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void refetch()}>
+              {t('common.retry')}
+            </button>
+            <button
+              type="button"
+              className={styles.iconButton}
+              onClick={signOut}
+              aria-label={t('shell.signOut')}
+              title={t('shell.signOut')}
+            >
+              <SignOutIcon />
+            </button>
+          </div>
+        ) : (
+          <div className={styles.actions}>{signInControl}</div>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguageCode, localizePath, type LanguageCode } from './languages';
+
+/** The language of the current URL prefix (the catalog may still fall back to English). */
+export function useLanguage(): LanguageCode {
+  const { i18n } = useTranslation();
+  return isLanguageCode(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/** `localize('/game')` → `/sw/game` under the Swahili prefix, `/game` in English. */
+export function useLocalizePath(): (path: string) => string {
+  const lang = useLanguage();
+  return useCallback((path: string) => localizePath(path, lang), [lang]);
+}
+
+/** The language whose catalog is in use: number formats follow the words on screen. */
+export function useFormatLocale(): string {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
+}

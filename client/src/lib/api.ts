@@ -1,0 +1,89 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { ApiErrorBody, Player, PriceFigure } from '@bahati/contracts';
+import { selectJwt, sessionExpired, type SessionRootState } from './session';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  prepareHeaders: (headers, { getState }) => {
+    const jwt = selectJwt(getState() as SessionRootState);
+    if (jwt) headers.set('Authorization', `Bearer ${jwt}`);
+    return headers;
+  },
+});
+
+/** Any 401 ends the session: the player is cleared and the shell goes to /authentication. */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+  const sentWith = selectJwt(api.getState() as SessionRootState);
+  const result = await rawBaseQuery(args, api, extraOptions);
+  // A 401 for a token that has since been replaced (a newer sign-in) must not end the new session.
+  if (result.error?.status === 401 && selectJwt(api.getState() as SessionRootState) === sentWith) {
+    api.dispatch(sessionExpired());
+  }
+  return result;
+};
+
+/**
+ * The only createApi of the client. Features add their endpoints with
+ * `api.injectEndpoints({ endpoints: (build) => ({ ... }) })` in their own `*-api.ts` file.
+ * Endpoints used by several features (player, bank, price) live here.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: [
+    'Config',
+    'Player',
+    'Bank',
+    'Price',
+    'Hand',
+    'Shoe',
+    'Ledger',
+    'Deposit',
+    'Invoice',
+    'WithdrawRequest',
+    'Bonus',
+    'Brand',
+    'AdminPlayer',
+    'AdminWithdrawRequest',
+  ],
+  endpoints: (build) => ({
+    getPlayer: build.query<Player, void>({
+      query: () => 'players/1234',
+      providesTags: ['Player'],
+    }),
+    getBank: build.query<number, void>({
+      query: () => 'players/bank',
+      providesTags: ['Bank'],
+    }),
+    getPriceFigure: build.query<PriceFigure, void>({
+      query: () => 'players/bcvalue',
+      providesTags: ['Price'],
+      keepUnusedDataFor: 300,
+    }),
+  }),
+});
+
+export const { useGetPlayerQuery, useGetBankQuery, useGetPriceFigureQuery } = api;
+
+function isApiErrorBody(data: unknown): data is ApiErrorBody {
+  return typeof data === 'object' && data !== null && 'error' in data && typeof (data as ApiErrorBody).error === 'string';
+}
+
+/** The spec's error code (`error` of the body, e.g. "BlockedByGeolocation"), if the answer carries one. */
+export function apiErrorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
+  const data = (error as FetchBaseQueryError & { data?: unknown }).data;
+  return isApiErrorBody(data) ? data.error : undefined;
+}
+
+export function apiErrorStatus(error: FetchBaseQueryError | SerializedError | undefined): number | string | undefined {
+  if (!error || !('status' in error)) return undefined;
+  return error.status;
+}

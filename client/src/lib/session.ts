@@ -1,0 +1,61 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/** The jwt is the only client-side session state; the player itself is server data cached by RTK Query. */
+export const JWT_STORAGE_KEY = 'jwt';
+
+export interface SessionState {
+  jwt: string | null;
+  /** Set when the server answered 401: the shell sends the player to the sign-in page. */
+  expired: boolean;
+}
+
+export interface SessionRootState {
+  session: SessionState;
+}
+
+export function readStoredJwt(): string | null {
+  try {
+    return window.localStorage.getItem(JWT_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredJwt(jwt: string | null): void {
+  try {
+    if (jwt) window.localStorage.setItem(JWT_STORAGE_KEY, jwt);
+    else window.localStorage.removeItem(JWT_STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable (private mode); the session then lasts for this tab only.
+  }
+}
+
+const initialState: SessionState = { jwt: null, expired: false };
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    signedIn(state, action: PayloadAction<string>) {
+      state.jwt = action.payload;
+      state.expired = false;
+    },
+    signedOut(state) {
+      state.jwt = null;
+      state.expired = false;
+    },
+    sessionExpired(state) {
+      state.jwt = null;
+      state.expired = true;
+    },
+    expiryHandled(state) {
+      state.expired = false;
+    },
+  },
+});
+
+export const { signedIn, signedOut, sessionExpired, expiryHandled } = sessionSlice.actions;
+
+export const selectJwt = (state: SessionRootState) => state.session.jwt;
+export const selectIsSignedIn = (state: SessionRootState) => state.session.jwt !== null;
+export const selectSessionExpired = (state: SessionRootState) => state.session.expired;

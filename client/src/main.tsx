@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { store } from '@/app/store';
+import { router } from '@/app/router';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { ErrorPanel } from '@/components/error-panel';
+import { initI18n } from '@/i18n';
+import './styles/global.css';
+
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  try {
+    await initI18n();
+  } catch (error) {
+    console.error('Translations failed to initialise', error);
+  }
+  createRoot(container).render(
+    <StrictMode>
+      <Provider store={store}>
+        <ErrorBoundary fallback={({ error }) => <ErrorPanel error={error} />}>
+          <RouterProvider router={router} />
+        </ErrorBoundary>
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+void start();
