@@ -17,7 +17,7 @@ export async function openEventStore(config: AppConfig, database: Database): Pro
   let store: EventStore;
   if (config.eventStoreUrl) {
     // Loaded only when configured: the EventStoreDB client brings a gRPC stack the default setup does not need.
-    const { EventStoreDbEventStore } = await import('../adapters/event-store/eventstoredb-event-store');
+    const { EventStoreDbEventStore } = await import('../adapters/event-store/eventstoredb-event-store.js');
     store = new EventStoreDbEventStore(config.eventStoreUrl);
   } else {
     store = new PostgresEventStore(database);
