@@ -12,13 +12,20 @@ const transform = {
     },
   ],
 };
-const moduleNameMapper = { '^@bahati/contracts$': '<rootDir>/contracts/src/index.ts' };
+const moduleNameMapper = {
+  '^@bahati/contracts$': '<rootDir>/contracts/src/index.ts',
+  // @bitcoinerlab/secp256k1 needs ESM-only @noble/curves, which Node ≥ 20.19 requires natively but jest
+  // cannot; under jest the same curve interface comes from tiny-secp256k1's CommonJS build.
+  '^@bitcoinerlab/secp256k1$': '<rootDir>/node_modules/tiny-secp256k1/lib/cjs/index.cjs',
+};
 // ESM-only packages that CommonJS code under test requires (Node loads them natively; Jest needs them transformed).
 const esmOnly = ['content-disposition'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 const common = { transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node', rootDir: __dirname };
 
 module.exports = {
+  // A global option (Jest ignores it inside a project); browser journeys raise it in their files.
+  testTimeout: 60000,
   projects: [
     {
       ...common,
@@ -31,13 +38,11 @@ module.exports = {
       displayName: 'db',
       testMatch: ['<rootDir>/server/**/*.int.spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-      testTimeout: 60000,
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'],
-      testTimeout: 120000,
     },
   ],
 };

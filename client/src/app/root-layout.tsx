@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation, use
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ErrorPanel } from '@/components/error-panel';
 import { PageLoader } from '@/components/spinner';
+import { PhoneChallengeHost } from '@/components/phone-verify/phone-challenge';
 import { HeaderSignIn } from '@/features/auth/header-sign-in';
 import { Footer } from '@/features/shell/footer';
 import { Header } from '@/features/shell/header';
@@ -61,6 +62,7 @@ export function RootLayout() {
         </ErrorBoundary>
       </main>
       <Footer />
+      <PhoneChallengeHost />
       <ScrollRestoration />
     </>
   );

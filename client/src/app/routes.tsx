@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { useLocalizePath } from '@/i18n/use-localized-path';
+import { RequireAdmin, RequireAuth } from './guards';
 
 /** `/index.html` and `/{lang}/index.html` (where a language change lands) are the home page. */
 function HomeRedirect() {
@@ -22,6 +23,27 @@ export function appRoutes(): RouteObject[] {
     { index: true, lazy: () => import('@/features/content/welcome-page') },
     { path: 'index.html', element: <HomeRedirect /> },
     { path: 'authentication', lazy: () => import('@/features/auth/sign-in-page') },
+    // Money in and out (deposit, withdraw, phone verification) and their information pages.
+    {
+      element: <RequireAuth />,
+      children: [
+        { path: 'deposit', lazy: () => import('@/features/deposit/deposit-page') },
+        { path: 'withdraws', lazy: () => import('@/features/withdraw/withdraw-page') },
+        { path: 'phone-verify', lazy: () => import('@/features/phone/phone-verify-page') },
+      ],
+    },
+    { element: <RequireAdmin />, children: [{ path: 'withdraw-requests', lazy: () => import('@/features/admin-withdrawals/admin-withdrawals-page') }] },
+    // The table, the ledger and the shoe verification tool (public: anyone can check seeds).
+    {
+      element: <RequireAuth />,
+      children: [
+        { path: 'game', lazy: () => import('@/features/game/game-page') },
+        { path: 'ledger', lazy: () => import('@/features/ledger/ledger-page') },
+      ],
+    },
+    { path: 'provable', lazy: () => import('@/features/provable/provable-page') },
+    { path: 'geolocation-blocked', lazy: () => import('@/features/content/geolocation-blocked-page') },
+    { path: 'bitcoin-setup-information', lazy: () => import('@/features/content/bitcoin-setup-page') },
     { path: '*', lazy: () => import('@/features/content/not-found-page') },
   ];
 }

@@ -6,7 +6,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { ApiErrorBody, Player, PriceFigure } from '@bahati/contracts';
+import type { ApiErrorBody, Hand, Player, PriceFigure, Shoe } from '@bahati/contracts';
 import { selectJwt, sessionExpired, type SessionRootState } from './session';
 
 const rawBaseQuery = fetchBaseQuery({
@@ -67,10 +67,20 @@ export const api = createApi({
       providesTags: ['Price'],
       keepUnusedDataFor: 300,
     }),
+    /** One of the player's hands (game: resume the hand in play; ledger: hand details). */
+    getHand: build.query<Hand, string>({
+      query: (id) => `hands/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Hand', id }],
+    }),
+    /** A shoe: its committed hash; seeds and cards once retired (game: seeds dialog; provable: verification). */
+    getShoe: build.query<Shoe, string>({
+      query: (id) => `shoes/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Shoe', id }],
+    }),
   }),
 });
 
-export const { useGetPlayerQuery, useGetBankQuery, useGetPriceFigureQuery } = api;
+export const { useGetPlayerQuery, useGetBankQuery, useGetPriceFigureQuery, useGetHandQuery, useGetShoeQuery } = api;
 
 function isApiErrorBody(data: unknown): data is ApiErrorBody {
   return typeof data === 'object' && data !== null && 'error' in data && typeof (data as ApiErrorBody).error === 'string';

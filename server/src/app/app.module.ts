@@ -6,6 +6,8 @@ import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
 import { InfrastructureModule } from './infrastructure.module';
+import { MoneyModule } from './money.module';
+import { GameModule } from './game.module';
 import { AuthGuard } from '../adapters/http/auth';
 import { PlayersController } from '../adapters/http/players.controller';
 import { DevController } from '../adapters/http/dev.controller';
@@ -33,6 +35,8 @@ export class AppModule {
         CqrsModule.forRoot(),
         TerminusModule.forRoot({ logger: false }),
         InfrastructureModule.forRoot(config),
+        MoneyModule.forRoot(config),
+        GameModule.forRoot(config),
       ],
       controllers: [PlayersController, ConfigController, HealthController, ...(config.production ? [] : [DevController])],
       providers: [{ provide: APP_GUARD, useClass: AuthGuard }, PlayersRepository, SignInHandler, GetPlayerHandler, GetBankHandler],

@@ -16,6 +16,8 @@ import { ErrorsFilter } from '../adapters/http/errors.filter';
 export async function createApp(config: AppConfig, options: { bufferLogs?: boolean } = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
+    // The spec's paths include `hands/`; a trailing slash names the same route.
+    routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 256 * 1024,
     genReqId: (req: import('node:http').IncomingMessage) => {
       const given = req.headers['x-request-id'];
@@ -24,7 +26,10 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
       return id;
     },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: options.bufferLogs ?? true });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    bufferLogs: options.bufferLogs ?? true,
+    ...(config.logLevel === 'silent' ? { logger: false } : {}),
+  });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();

@@ -11,7 +11,8 @@ import type { ReadModels } from '../projections/schema';
 import { SessionTokens } from '../adapters/identity/session-tokens';
 import { IdTokenVerifier, googleIdTokenVerifier } from '../adapters/identity/id-token-verifier';
 import { DevIdentityProvider } from '../adapters/identity/dev-identity-provider';
-import { FixedPriceSource, PriceSource } from '../adapters/price/price-source';
+import { PriceSource } from '../adapters/price/price-source';
+import { priceSourceFor } from '../adapters/price/price-source.factory';
 
 @Injectable()
 class Lifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -68,7 +69,7 @@ export class InfrastructureModule {
         { provide: SessionTokens, useValue: new SessionTokens(config.jwtSecret, config.jwtTtlSeconds) },
         { provide: IdTokenVerifier, useValue: identity ? identity.verifier() : googleIdTokenVerifier(config.googleClientId!) },
         ...(identity ? [{ provide: DevIdentityProvider, useValue: identity }] : []),
-        { provide: PriceSource, useValue: new FixedPriceSource(config.fixedBtcPrice) },
+        { provide: PriceSource, useValue: priceSourceFor(config) },
         Lifecycle,
       ],
       exports: [AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, CommandPath, SessionTokens, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : [])],

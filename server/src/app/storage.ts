@@ -8,7 +8,7 @@ import { migrateReadModels } from '../projections/migrations';
 /** Opens the read-model database (PostgreSQL, or PGlite under DATA_DIR) and migrates it. */
 export async function openReadModels(config: AppConfig): Promise<Database> {
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, schema: config.databaseSchema } : { dataDir: join(config.dataDir, 'pglite') });
-  await migrateReadModels(database.kysely);
+  await migrateReadModels(database.kysely, database.schema);
   return database;
 }
 

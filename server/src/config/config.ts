@@ -25,6 +25,23 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   CLIENT_DIST: z.string().optional(),
   PROJECTIONS: z.enum(['on', 'off']).default('on'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_VERIFY_SERVICE_SID: z.string().optional(),
+  BITCOIN_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).default('regtest'),
+  BITCOIN_XPUB: z.string().regex(/^[xztv]pub[1-9A-HJ-NP-Za-km-z]{100,}$/, 'must be an extended public key (zpub, vpub, xpub or tpub)').optional(),
+  BITCOIN_RPC_URL: z.string().url().optional(),
+  ESPLORA_URL: z.string().url().optional(),
+  BITCOIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(100).default(1),
+  BITCOIN_POLL_SECONDS: z.coerce.number().int().min(1).default(30),
+  LND_GRPC_HOST: z.string().optional(),
+  LND_MACAROON: z.string().optional(),
+  LND_CERT: z.string().optional(),
+  LIGHTNING_INVOICE_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
+  PRICE_SOURCE: z.enum(['http', 'fixed']).default('http'),
+  PRICE_URL: z.string().url().default('https://api.coinbase.com/v2/prices/BTC-USD/spot'),
+  PRICE_CACHE_SECONDS: z.coerce.number().int().min(1).default(60),
+  BLOCKED_COUNTRIES: csv,
 });
 
 export interface AppConfig {
@@ -48,6 +65,23 @@ export interface AppConfig {
   trustProxy: boolean | string | number;
   clientDist: string;
   runProjections: boolean;
+  /** Set when all three Twilio settings are; otherwise codes go to the server log. */
+  twilio: { accountSid: string; authToken: string; verifyServiceSid: string } | null;
+  bitcoin: {
+    network: 'mainnet' | 'testnet' | 'regtest';
+    /** Watch-only account key; null: a development key under DATA_DIR (not in production). */
+    xpub: string | null;
+    rpcUrl: string | undefined;
+    esploraUrl: string | undefined;
+    confirmations: number;
+    pollSeconds: number;
+  };
+  /** Set when LND_GRPC_HOST and LND_MACAROON are; otherwise the development Lightning node. */
+  lnd: { socket: string; macaroon: string; cert: string | undefined } | null;
+  invoiceExpirySeconds: number;
+  price: { source: 'http' | 'fixed'; url: string; cacheSeconds: number };
+  /** ISO 3166-1 alpha-2 codes, upper case. */
+  blockedCountries: ReadonlySet<string>;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +125,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '../../../client/dist')),
     runProjections: e.PROJECTIONS === 'on',
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_VERIFY_SERVICE_SID
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, verifyServiceSid: e.TWILIO_VERIFY_SERVICE_SID }
+        : null,
+    bitcoin: {
+      network: e.BITCOIN_NETWORK,
+      xpub: e.BITCOIN_XPUB ?? null,
+      rpcUrl: e.BITCOIN_RPC_URL,
+      esploraUrl: e.ESPLORA_URL,
+      confirmations: e.BITCOIN_CONFIRMATIONS,
+      pollSeconds: e.BITCOIN_POLL_SECONDS,
+    },
+    lnd: e.LND_GRPC_HOST && e.LND_MACAROON ? { socket: e.LND_GRPC_HOST, macaroon: e.LND_MACAROON, cert: e.LND_CERT || undefined } : null,
+    invoiceExpirySeconds: e.LIGHTNING_INVOICE_EXPIRY_SECONDS,
+    price: { source: e.PRICE_SOURCE, url: e.PRICE_URL, cacheSeconds: e.PRICE_CACHE_SECONDS },
+    blockedCountries: new Set(e.BLOCKED_COUNTRIES.map((c) => c.toUpperCase())),
   };
 }
 

@@ -2,6 +2,12 @@ import type { Projection } from './projection';
 import { playersProjection } from './players/players.projection';
 import { bankProjection } from './bank/bank.projection';
 import { ledgerProjection } from './ledger/ledger.projection';
+import { depositsProjection } from './deposits/deposits.projection';
+import { invoicesProjection } from './invoices/invoices.projection';
+import { withdrawalsProjection } from './withdrawals/withdrawals.projection';
+import { handsProjection } from './hands/hands.projection';
+import { shoesProjection } from './shoes/shoes.projection';
+import { statsProjection } from './stats/stats.projection';
 
 /** Every read model the server keeps. */
-export const allProjections: readonly Projection[] = [playersProjection, bankProjection, ledgerProjection];
+export const allProjections: readonly Projection[] = [playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection, withdrawalsProjection];

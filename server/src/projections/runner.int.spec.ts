@@ -49,7 +49,7 @@ describeEachDatabase('projection runner', (testDb) => {
   beforeEach(async () => {
     database = await testDb.open();
     db = database.kysely as Kysely<ReadModels>;
-    await migrateReadModels(db);
+    await migrateReadModels(db, database.schema);
     await sql`create table event_counts (n int primary key, times int not null)`.execute(db);
     store = new InMemoryEventStore();
     for (let i = 1; i <= 5; i++) await store.appendToStream(`player-${i}`, [registered(i)], { expectedRevision: 'no_stream' });

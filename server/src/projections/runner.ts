@@ -27,17 +27,18 @@ interface Loop {
   projection: Projection;
   handles: ReadonlySet<string>;
   checkpoint: Checkpoint | null;
-  running: Promise<void> | null;
 }
 
 /**
- * Runs each projection in its own loop over the global log. A batch's read-model writes and the
- * checkpoint move commit together; the checkpoint is compare-and-set, so when two runners race only
- * one applies a batch and the other re-reads its checkpoint.
+ * Keeps the read models up to date from the global log. One reader serves every projection: a batch
+ * is read once and applied to each projection that has not seen it, in ONE transaction that also
+ * moves each projection's checkpoint. Checkpoints are compare-and-set, so when two runners race only
+ * one applies a batch and the other re-reads the checkpoints.
  */
 export class ProjectionRunner {
   private readonly loops: Loop[];
   private stopped = true;
+  private running: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private wakePromise: Promise<void> | null = null;
   private readonly batchSize: number;
@@ -55,7 +56,7 @@ export class ProjectionRunner {
       if (names.has(p.name)) throw new Error(`Two projections are named ${p.name}`);
       names.add(p.name);
     }
-    this.loops = projections.map((projection) => ({ projection, handles: new Set(projection.handles), checkpoint: null, running: null }));
+    this.loops = projections.map((projection) => ({ projection, handles: new Set(projection.handles), checkpoint: null }));
     this.batchSize = options.batchSize ?? 500;
     this.idleMs = options.idleMs ?? 25;
     this.now = options.now ?? Date.now;
@@ -87,14 +88,14 @@ export class ProjectionRunner {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    for (const loop of this.loops) loop.running = this.loop(loop);
+    this.running = this.loop();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.notify();
-    await Promise.all(this.loops.map((l) => l.running));
-    for (const l of this.loops) l.running = null;
+    await this.running;
+    this.running = null;
   }
 
   /** Wakes idle loops at once (called after every append in this process). */
@@ -107,15 +108,13 @@ export class ProjectionRunner {
 
   /** Applies everything available now, for scripts and tests; returns the number of events read. */
   async catchUp(name?: string): Promise<number> {
+    const loops = this.select(name);
     let total = 0;
-    for (const loop of this.select(name)) {
-      for (;;) {
-        const n = await this.step(loop);
-        if (n === 0) break;
-        total += n;
-      }
+    for (;;) {
+      const n = await this.step(loops);
+      if (n === 0) return total;
+      total += n;
     }
-    return total;
   }
 
   /** Empties the projection's tables and re-applies every event. */
@@ -137,19 +136,17 @@ export class ProjectionRunner {
   }
 
   async lag(lagCountLimit = 1000): Promise<ProjectionLag[]> {
-    return Promise.all(
-      this.loops.map(async ({ projection, checkpoint }) => {
-        const pending = await this.store.readAll({ after: checkpoint, maxCount: lagCountLimit });
-        const oldest = pending.events[0];
-        return {
-          name: projection.name,
-          version: projection.version,
-          checkpoint,
-          pendingEvents: pending.events.length,
-          lagMs: oldest ? Math.max(0, this.now() - Date.parse(oldest.createdAt)) : 0,
-        };
-      }),
-    );
+    const pending = await this.store.readAll({ after: this.lowestCheckpoint(this.loops), maxCount: lagCountLimit });
+    return this.loops.map(({ projection, checkpoint }) => {
+      const unseen = pending.events.filter((e) => compareCheckpoints(e.checkpoint, checkpoint) > 0);
+      return {
+        name: projection.name,
+        version: projection.version,
+        checkpoint,
+        pendingEvents: unseen.length,
+        lagMs: unseen[0] ? Math.max(0, this.now() - Date.parse(unseen[0].createdAt)) : 0,
+      };
+    });
   }
 
   private select(name?: string): Loop[] {
@@ -159,19 +156,25 @@ export class ProjectionRunner {
     return found;
   }
 
-  private async loop(loop: Loop): Promise<void> {
+  private async loop(): Promise<void> {
     let failures = 0;
     while (!this.stopped) {
       try {
-        const n = await this.step(loop);
+        const n = await this.step(this.loops);
         failures = 0;
         if (n === 0) await this.idle();
       } catch (err) {
         failures++;
-        this.options.log?.error(err, `Projection ${loop.projection.name} failed; retrying`);
+        this.options.log?.error(err, 'Projections failed on a batch; retrying');
         await new Promise((r) => setTimeout(r, Math.min(5000, 100 * 2 ** failures)));
       }
     }
+  }
+
+  private lowestCheckpoint(loops: readonly Loop[]): Checkpoint | null {
+    let lowest = loops[0]?.checkpoint ?? null;
+    for (const l of loops) if (compareCheckpoints(l.checkpoint, lowest) < 0) lowest = l.checkpoint;
+    return lowest;
   }
 
   private idle(): Promise<void> {
@@ -186,31 +189,39 @@ export class ProjectionRunner {
     });
   }
 
-  /** Reads one batch after the loop's checkpoint and applies it; returns the number of events read. */
-  private async step(loop: Loop): Promise<number> {
-    const from = loop.checkpoint;
-    const { events, checkpoint } = await this.store.readAll({ after: from, maxCount: this.batchSize });
-    if (events.length === 0) return 0;
+  /**
+   * Reads one batch after the lowest checkpoint of `loops` and applies it to each projection that has
+   * not seen it, all in one transaction with the checkpoint moves; returns the number of events read.
+   */
+  private async step(loops: readonly Loop[]): Promise<number> {
+    const { events, checkpoint } = await this.store.readAll({ after: this.lowestCheckpoint(loops), maxCount: this.batchSize });
+    if (events.length === 0 || checkpoint === null) return 0;
+    const moves = loops.filter((l) => compareCheckpoints(l.checkpoint, checkpoint) < 0);
+    if (moves.length === 0) return 0;
     try {
       await this.db.transaction().execute(async (trx) => {
-        const moved = await trx
-          .updateTable('projection_checkpoints')
-          .set({ checkpoint, updated_at: new Date() })
-          .where('name', '=', loop.projection.name)
-          .where(sql<boolean>`checkpoint is not distinct from ${from}`)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw new CheckpointMovedError();
-        for (const event of events) {
-          if (loop.handles.has(event.type)) await loop.projection.apply(trx, event);
+        const expected = sql.join(moves.map((l) => sql`(${l.projection.name}::text, ${l.checkpoint}::text)`));
+        const moved = await sql`
+          update projection_checkpoints p set checkpoint = ${checkpoint}, updated_at = now()
+            from (values ${expected}) as v(name, old)
+           where p.name = v.name and p.checkpoint is not distinct from v.old`.execute(trx);
+        if (Number(moved.numAffectedRows ?? 0) !== moves.length) throw new CheckpointMovedError();
+        for (const loop of moves) {
+          for (const event of events) {
+            if (loop.handles.has(event.type) && compareCheckpoints(event.checkpoint, loop.checkpoint) > 0) {
+              await loop.projection.apply(trx, event);
+            }
+          }
         }
       });
     } catch (err) {
       if (!(err instanceof CheckpointMovedError)) throw err;
-      const row = await this.db.selectFrom('projection_checkpoints').select('checkpoint').where('name', '=', loop.projection.name).executeTakeFirstOrThrow();
-      loop.checkpoint = row.checkpoint;
+      const rows = await this.db.selectFrom('projection_checkpoints').select(['name', 'checkpoint']).execute();
+      const byName = new Map(rows.map((r) => [r.name, r.checkpoint]));
+      for (const loop of loops) loop.checkpoint = byName.get(loop.projection.name) ?? null;
       return events.length;
     }
-    loop.checkpoint = checkpoint;
+    for (const loop of moves) loop.checkpoint = checkpoint;
     return events.length;
   }
 

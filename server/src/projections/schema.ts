@@ -49,9 +49,114 @@ export interface LedgerEntriesTable {
   seq: number;
 }
 
+/** One row per hand: the hand engine's state after the hand's last event, for history and audit. */
+export interface HandsTable {
+  id: string;
+  player_id: string;
+  shoe_id: string;
+  hand_number: number;
+  created_time: ColumnType<Date, Date | string, never>;
+  settled_time: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** The hand engine's phase: Settled once over. */
+  phase: string;
+  base_bet: number;
+  total_bet: number;
+  win_amount: number | null;
+  net: number | null;
+  level: number;
+  /** The hand engine's HandState (JSON). */
+  state: ColumnType<unknown, string, string>;
+  /** Revision of the last account event applied: replays of older events change nothing. */
+  revision: number;
+}
+
+export interface ShoesTable {
+  id: string;
+  player_id: string;
+  house_seed_hash: string;
+  player_seed: string | null;
+  /** Written only when the shoe retires. */
+  house_seed: string | null;
+  hand_count: number;
+  retired: boolean;
+  retired_early: boolean;
+  created_time: ColumnType<Date, Date | string, never>;
+  retired_time: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  revision: number;
+}
+
+export interface PlayerStatsTable {
+  player_id: string;
+  hands_played: number;
+  total_bet_amount: number;
+  level: number;
+  active_hand_id: string | null;
+  /** The shoe committed for the player's next hands. */
+  shoe_id: string | null;
+  revision: number;
+}
+
+export interface BitcoinAddressesTable {
+  address: string;
+  player_id: string;
+  derivation_index: number;
+  assigned_time: ColumnType<Date, Date | string, never>;
+}
+
+/** One row per deposit output `txid:vout`. */
+export interface BitcoinDepositsTable {
+  id: string;
+  player_id: string;
+  txid: string;
+  vout: number;
+  address: string;
+  amount: number;
+  status: 'Pending' | 'Deposited';
+  confirmations: number;
+  /** When the deposit was first seen. */
+  time: ColumnType<Date, Date | string, never>;
+  confirmed_time: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+export interface LightningInvoicesTable {
+  /** The payment hash. */
+  id: string;
+  player_id: string;
+  amount: number;
+  status: 'Opened' | 'Settled' | 'Canceled';
+  payment_request: string;
+  payment_hash: string;
+  created_time: ColumnType<Date, Date | string, never>;
+  expires_at: ColumnType<Date, Date | string, never>;
+  settled_time: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+export interface WithdrawRequestsTable {
+  id: string;
+  player_id: string;
+  amount: number;
+  method: 'lightning' | 'bitcoin';
+  /** Bitcoin address or Lightning payment request. */
+  target: string;
+  status: 'Created' | 'Approved' | 'Declined';
+  request_time: ColumnType<Date, Date | string, never>;
+  reviewer_id: string | null;
+  decision_time: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** Payment hash or transaction id of the payout. */
+  reference: string | null;
+  paid: Generated<boolean>;
+}
+
 export interface ReadModels {
+  hands: HandsTable;
+  shoes: ShoesTable;
+  player_stats: PlayerStatsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   players: PlayersTable;
   banks: BanksTable;
   ledger_entries: LedgerEntriesTable;
+  bitcoin_addresses: BitcoinAddressesTable;
+  bitcoin_deposits: BitcoinDepositsTable;
+  lightning_invoices: LightningInvoicesTable;
+  withdraw_requests: WithdrawRequestsTable;
 }

@@ -18,7 +18,7 @@ export function BalanceChip() {
   // Where the header is tight a large bank shows as e.g. "12.35M sats"; the exact figure stays
   // in the tooltip and for screen readers.
   const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(bank);
-  const size = bank >= 1_000_000 ? styles.large : bank >= 100_000 ? styles.medium : '';
+  const size = bank >= 1_000_000 ? styles.large : bank >= 10_000 ? styles.medium : '';
   const dollars = price
     ? new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(satsToDollars(bank, price.value))
     : null;

@@ -24,6 +24,20 @@ export interface CommandOutcome<State, Event> {
   checkpoint: Checkpoint | null;
 }
 
+/** A folded stream: its state and the revision of its last event (null when empty). */
+export interface LoadedStream<State> {
+  state: State;
+  revision: number | null;
+}
+
+export interface HandleOptions<State> {
+  /**
+   * Folds the stream instead of reading it from the start (e.g. from a snapshot plus the events after it).
+   * The append still expects the revision it returns, so a stale or wrong hook can cost a retry, never a write.
+   */
+  load?: (streamId: string) => Promise<LoadedStream<State>>;
+}
+
 export interface CommandPathOptions {
   /** Attempts before a concurrency conflict is given up (each re-reads the stream). */
   maxAttempts?: number;
@@ -50,11 +64,10 @@ export class CommandPath {
     decider: Decider<Command, State, Event>,
     command: Command | ((state: State) => Command),
     context: CommandContext,
+    options: HandleOptions<State> = {},
   ): Promise<CommandOutcome<State, Event>> {
     for (let attempt = 1; ; attempt++) {
-      const history = await this.store.readStream(streamId);
-      const state = fold(decider.evolve, decider.initialState(), history.map(asDomainEvent<Event>));
-      const revision = history.length ? history[history.length - 1]!.revision : null;
+      const { state, revision } = options.load ? await options.load(streamId) : await this.load(streamId, decider);
       const cmd = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
       const events = decider.decide(cmd, state);
       if (events.length === 0) return { state, events, recorded: [], revision, checkpoint: null };
@@ -95,12 +108,20 @@ export class CommandPath {
     }
   }
 
-  /** Folds a stream without deciding anything (for command handlers that need another aggregate's state). */
-  async load<State, Event extends DomainEvent>(streamId: string, decider: Pick<Decider<unknown, State, Event>, 'evolve' | 'initialState'>) {
-    const history = await this.store.readStream(streamId);
+  /**
+   * Folds a stream without deciding anything (for command handlers that need another aggregate's state).
+   * With `from` (a state already folded up to `from.revision`) only the events after it are read.
+   */
+  async load<State, Event extends DomainEvent>(
+    streamId: string,
+    decider: Pick<Decider<unknown, State, Event>, 'evolve' | 'initialState'>,
+    from?: LoadedStream<State>,
+  ): Promise<LoadedStream<State>> {
+    const after = from?.revision ?? null;
+    const history = await this.store.readStream(streamId, after === null ? {} : { fromRevision: after + 1 });
     return {
-      state: fold(decider.evolve, decider.initialState(), history.map(asDomainEvent<Event>)),
-      revision: history.length ? history[history.length - 1]!.revision : null,
+      state: fold(decider.evolve, from && after !== null ? from.state : decider.initialState(), history.map(asDomainEvent<Event>)),
+      revision: history.length ? history[history.length - 1]!.revision : after,
     };
   }
 }

@@ -15,6 +15,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   ActiveHand: HttpStatus.CONFLICT,
   PaymentRequestAlreadyExists: HttpStatus.CONFLICT,
   CodeAlreadyRedeemed: HttpStatus.CONFLICT,
+  Conflict: HttpStatus.CONFLICT,
 };
 
 const NAMES: Record<number, string> = {

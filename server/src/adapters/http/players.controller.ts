@@ -27,7 +27,7 @@ export class PlayersController {
   @ApiBody({ schema: openApi(LoginRequest) })
   @ApiOkResponse({ schema: openApi(LoginResponse) })
   login(@Body(new ZodPipe(LoginRequest)) body: LoginRequest, @Req() req: FastifyRequest): Promise<LoginResponse> {
-    return this.commands.execute(new SignInCommand(body.idToken, body.photoUrl ?? null, String(req.id)));
+    return this.commands.execute(new SignInCommand(body.idToken, body.photoUrl ?? null, String(req.id), req.ip));
   }
 
   @Get('1234')

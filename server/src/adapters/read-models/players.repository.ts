@@ -15,7 +15,13 @@ export class PlayersRepository {
   }
 
   async findById(id: string, isAdmin: (email: string) => boolean): Promise<Player | null> {
-    const row = await this.db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('players')
+      .leftJoin('player_stats', 'player_stats.player_id', 'players.id')
+      .selectAll('players')
+      .select(['player_stats.hands_played', 'player_stats.total_bet_amount', 'player_stats.level', 'player_stats.active_hand_id', 'player_stats.shoe_id'])
+      .where('players.id', '=', id)
+      .executeTakeFirst();
     if (!row) return null;
     return {
       id: row.id,
@@ -24,11 +30,11 @@ export class PlayersRepository {
       createdTime: new Date(row.created_time).toISOString(),
       banned: row.banned,
       suspectLevel: row.suspect_level,
-      handsPlayed: 0,
-      totalBetAmount: 0,
-      level: 0,
-      activeHandId: null,
-      shoeId: NIL_ID,
+      handsPlayed: row.hands_played ?? 0,
+      totalBetAmount: Number(row.total_bet_amount ?? 0),
+      level: row.level ?? 0,
+      activeHandId: row.active_hand_id ?? null,
+      shoeId: row.shoe_id ?? NIL_ID,
       selfExclude: row.self_exclude,
       verifiedPhoneNumber: row.verified_phone_number,
       photoUrl: row.photo_url,

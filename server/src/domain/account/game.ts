@@ -1,40 +1,291 @@
-import type { DomainEvent } from '../decider';
-import type { AccountState } from './account';
+import { DomainError, type DomainEvent, fold } from '../decider';
+import { type HandCommand, type PlayerAction, handDecider } from '../hand/decide';
+import { type HandEvent, type HandState, initialState as initialHandState } from '../hand/hand';
+import { MAX_BET, levelForTotalBet } from '../hand/rules';
+import { HANDS_PER_SHOE, isValidSeed, shuffleShoe } from '../shoe/shoe';
+import type { AccountState, PlayerStanding } from './account';
 
-/** The shoe and the hands of the account (built out by the game: shoes, hands, settlement). */
-export type GameEvent = DomainEvent<'ShoeCommitted', { shoeId: string; houseSeed: string; houseSeedHash: string; committedAt: string }>;
+/**
+ * The game part of the account: the shoe lifecycle, the hand in play and the player's statistics.
+ *
+ * Shoe lifecycle: ShoeCommitted (house seed chosen, its hash shown) → ShoeStarted at the first deal
+ * (the player seed is fixed) → four hands → ShoeRetired (house seed revealed) → the next ShoeCommitted
+ * in the same command. A player may retire a started shoe early between hands.
+ */
+export type ShoeCommitted = DomainEvent<'ShoeCommitted', { shoeId: string; houseSeed: string; houseSeedHash: string; committedAt: string }>;
+export type ShoeStarted = DomainEvent<'ShoeStarted', { shoeId: string; playerSeed: string; playerSeedReplaced: boolean; startedAt: string }>;
+/** Opens a hand of the shoe; the hand engine's HandStarted follows. Carries the hand's time and number in the shoe. */
+export type HandOpened = DomainEvent<'HandOpened', { handId: string; shoeId: string; handNumber: number; openedAt: string }>;
+export type ShoeRetired = DomainEvent<
+  'ShoeRetired',
+  { shoeId: string; houseSeed: string; playerSeed: string | null; handCount: number; early: boolean; lastHandId: string | null; retiredAt: string }
+>;
 
-export type GameCommand = { type: 'CommitShoe'; shoeId: string; houseSeed: string; houseSeedHash: string; now: string };
+export type ShoeEvent = ShoeCommitted | ShoeStarted | HandOpened | ShoeRetired;
+export type GameEvent = ShoeEvent | HandEvent;
 
+export const GAME_EVENT_TYPES = [
+  'ShoeCommitted', 'ShoeStarted', 'HandOpened', 'ShoeRetired',
+  'HandStarted', 'CardDealt', 'InsuranceTaken', 'InsuranceDeclined', 'EvenMoneyTaken', 'EvenMoneyDeclined',
+  'PlayerHit', 'PlayerStood', 'PlayerDoubled', 'HandSplit', 'DealerPlayed', 'HandSettled',
+] as const satisfies readonly GameEvent['type'][];
+
+/** A freshly drawn house seed, used only if the command commits a new shoe. */
+export interface NextShoe {
+  shoeId: string;
+  houseSeed: string;
+  houseSeedHash: string;
+}
+
+export type GameCommand =
+  /** Commits a shoe unless one is committed. `replace` (development only) retires the current shoe between hands first. */
+  | { type: 'CommitShoe'; next: NextShoe; replace?: boolean; now: string }
+  | {
+      type: 'DealHand';
+      handId: string;
+      bet: number;
+      /** As the player sent it; replaced by `randomPlayerSeed` when it is not a valid seed. */
+      playerSeed: string | null;
+      randomPlayerSeed: string;
+      standing: PlayerStanding;
+      requirePhone: boolean;
+      next: NextShoe;
+      now: string;
+    }
+  | { type: 'PlayHand'; action: PlayerAction; standing: PlayerStanding; next: NextShoe; now: string }
+  | { type: 'RetireShoe'; standing: PlayerStanding; next: NextShoe; now: string };
+
+export interface ShoeState {
+  shoeId: string;
+  houseSeed: string;
+  houseSeedHash: string;
+  committedAt: string;
+  /** Null until the first deal fixes it. */
+  playerSeed: string | null;
+  /** The 208 card ids in dealing order, derived from the two seeds at ShoeStarted. */
+  cards: number[] | null;
+  handCount: number;
+  nextPosition: number;
+  lastHandId: string | null;
+}
+
+export interface HandMeta {
+  handId: string;
+  shoeId: string;
+  handNumber: number;
+  openedAt: string;
+}
+
+/** JSON-friendly on purpose: it is stored in snapshots. */
 export interface GameState {
-  shoe: { shoeId: string; houseSeedHash: string } | null;
+  shoe: ShoeState | null;
+  /** The hand in play, or the last one played (phase Settled). */
+  hand: HandState;
+  handMeta: HandMeta | null;
+  handsPlayed: number;
+  totalBetAmount: number;
 }
 
-export const initialGameState = (): GameState => ({ shoe: null });
+export const initialGameState = (): GameState => ({ shoe: null, hand: initialHandState(), handMeta: null, handsPlayed: 0, totalBetAmount: 0 });
 
-export function gameBankDelta(_event: GameEvent): number {
-  return 0;
+export function gameBankDelta(event: GameEvent): number {
+  switch (event.type) {
+    case 'HandStarted':
+      return -event.data.bet;
+    case 'InsuranceTaken':
+    case 'PlayerDoubled':
+    case 'HandSplit':
+      return -event.data.amount;
+    case 'HandSettled':
+      return event.data.winAmount;
+    default:
+      return 0;
+  }
 }
+
+export const MESSAGES = {
+  depositFirst: 'Tafadhali weka kabla ya kucheza.',
+  betAboveBank: 'Benki ni chini sana kwa dau hilo.',
+  actionAboveBank: 'Benki iko chini sana kwa hatua hiyo.',
+} as const;
+
+export function isHandInPlay(game: GameState): boolean {
+  return game.hand.phase !== 'NoHand' && game.hand.phase !== 'Settled';
+}
+
+export function playerLevel(game: GameState): number {
+  return levelForTotalBet(game.totalBetAmount);
+}
+
+function refuseBanned(standing: PlayerStanding) {
+  if (standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+}
+
+const HAND_COMMAND: Record<PlayerAction, HandCommand['type']> = {
+  Hit: 'Hit', Stand: 'Stand', Double: 'Double', Split: 'Split', Insurance: 'Insurance', NoInsurance: 'NoInsurance', EvenMoney: 'EvenMoney', NoEvenMoney: 'NoEvenMoney',
+};
 
 export function decideGame(command: GameCommand, state: AccountState): GameEvent[] {
+  const game = state.game;
   switch (command.type) {
     case 'CommitShoe': {
-      if (state.game.shoe) return [];
-      const { shoeId, houseSeed, houseSeedHash, now } = command;
-      return [{ type: 'ShoeCommitted', data: { shoeId, houseSeed, houseSeedHash, committedAt: now } }];
+      const shoe = game.shoe;
+      if (shoe && !command.replace) return [];
+      if (shoe && isHandInPlay(game)) throw new DomainError('ActiveHand', 'Finish the hand in play first.');
+      const out: GameEvent[] = [];
+      if (shoe) out.push(retired(shoe, true, command.now));
+      out.push(committed(command.next, command.now));
+      return out;
+    }
+    case 'DealHand': {
+      const { standing } = command;
+      refuseBanned(standing);
+      if (standing.selfExcluded) throw new DomainError('SelfExcluded', 'This account is self-excluded from play; change the setting on your profile.');
+      if (command.requirePhone && !standing.phoneVerified) throw new DomainError('PhoneVerifyRequired', 'Verify your phone number before you play.');
+      if (isHandInPlay(game)) throw new DomainError('ActiveHand', 'Finish the hand in play first.');
+      const bet = command.bet;
+      if (!Number.isSafeInteger(bet) || bet <= 0 || bet > MAX_BET) {
+        throw new DomainError('InvalidBetAmount', `A bet is a whole number of satoshis from 1 to ${MAX_BET.toLocaleString('en-US')}.`);
+      }
+      if (state.bank <= 0) throw new DomainError('BankTooLow', MESSAGES.depositFirst);
+      if (bet > state.bank) throw new DomainError('BankTooLow', MESSAGES.betAboveBank);
+
+      const out: GameEvent[] = [];
+      let shoe = game.shoe;
+      if (!shoe) {
+        const e = committed(command.next, command.now);
+        out.push(e);
+        shoe = evolveShoe(null, e);
+      }
+      if (shoe.playerSeed === null) {
+        const valid = command.playerSeed !== null && isValidSeed(command.playerSeed);
+        const e: ShoeStarted = {
+          type: 'ShoeStarted',
+          data: { shoeId: shoe.shoeId, playerSeed: valid ? command.playerSeed! : command.randomPlayerSeed, playerSeedReplaced: !valid, startedAt: command.now },
+        };
+        out.push(e);
+        shoe = evolveShoe(shoe, e);
+      }
+      const handNumber = shoe.handCount + 1;
+      const opened: HandOpened = { type: 'HandOpened', data: { handId: command.handId, shoeId: shoe.shoeId, handNumber, openedAt: command.now } };
+      out.push(opened);
+      shoe = evolveShoe(shoe, opened);
+      const handEvents = handDecider.decide(
+        {
+          type: 'Deal',
+          data: { handId: command.handId, shoeId: shoe.shoeId, bet, bank: state.bank, cards: shoe.cards!, firstPosition: shoe.nextPosition, level: playerLevel(game) },
+        },
+        game.hand,
+      );
+      out.push(...handEvents);
+      if (handNumber >= HANDS_PER_SHOE && settles(handEvents)) out.push(...retireAndCommit(shoe, command.handId, false, command.next, command.now));
+      return out;
+    }
+    case 'PlayHand': {
+      refuseBanned(command.standing);
+      const shoe = game.shoe;
+      if (!isHandInPlay(game) || !shoe?.cards || game.hand.shoeId !== shoe.shoeId) {
+        throw new DomainError('NoActiveHand', 'There is no hand in play; deal a new one.');
+      }
+      let handEvents: HandEvent[];
+      try {
+        handEvents = handDecider.decide({ type: HAND_COMMAND[command.action], data: { bank: state.bank, cards: shoe.cards } } as HandCommand, game.hand);
+      } catch (err) {
+        if (err instanceof DomainError && err.code === 'BankTooLow') throw new DomainError('BankTooLow', MESSAGES.actionAboveBank);
+        throw err;
+      }
+      const out: GameEvent[] = [...handEvents];
+      const handCount = shoe.handCount;
+      if (handCount >= HANDS_PER_SHOE && settles(handEvents)) out.push(...retireAndCommit(shoe, game.hand.handId, false, command.next, command.now));
+      return out;
+    }
+    case 'RetireShoe': {
+      refuseBanned(command.standing);
+      const shoe = game.shoe;
+      if (isHandInPlay(game)) throw new DomainError('ActiveHand', 'Finish the hand in play before retiring the shoe.');
+      if (!shoe || shoe.playerSeed === null) throw new DomainError('ShoeNotFound', 'No shoe in use: the current shoe has not dealt a hand yet.');
+      return retireAndCommit(shoe, shoe.lastHandId, true, command.next, command.now);
     }
     default: {
-      const _exhaustive: never = command.type;
+      const _exhaustive: never = command;
       return _exhaustive;
     }
+  }
+}
+
+function settles(events: readonly HandEvent[]): boolean {
+  return events.some((e) => e.type === 'HandSettled');
+}
+
+function committed(next: NextShoe, now: string): ShoeCommitted {
+  return { type: 'ShoeCommitted', data: { shoeId: next.shoeId, houseSeed: next.houseSeed, houseSeedHash: next.houseSeedHash, committedAt: now } };
+}
+
+function retired(shoe: ShoeState, early: boolean, now: string): ShoeRetired {
+  return {
+    type: 'ShoeRetired',
+    data: { shoeId: shoe.shoeId, houseSeed: shoe.houseSeed, playerSeed: shoe.playerSeed, handCount: shoe.handCount, early, lastHandId: shoe.lastHandId, retiredAt: now },
+  };
+}
+
+function retireAndCommit(shoe: ShoeState, lastHandId: string | null, early: boolean, next: NextShoe, now: string): GameEvent[] {
+  if (next.shoeId === shoe.shoeId) throw new DomainError('Conflict', 'The next shoe needs a new id.');
+  return [retired({ ...shoe, lastHandId }, early, now), committed(next, now)];
+}
+
+function evolveShoe(shoe: ShoeState | null, event: ShoeEvent): ShoeState {
+  switch (event.type) {
+    case 'ShoeCommitted': {
+      const d = event.data;
+      return { shoeId: d.shoeId, houseSeed: d.houseSeed, houseSeedHash: d.houseSeedHash, committedAt: d.committedAt, playerSeed: null, cards: null, handCount: 0, nextPosition: 0, lastHandId: null };
+    }
+    case 'ShoeStarted':
+      // The card order follows from the two seeds alone, so it is derived here rather than stored in an event.
+      return { ...shoe!, playerSeed: event.data.playerSeed, cards: shuffleShoe(event.data.playerSeed, shoe!.houseSeed) };
+    case 'HandOpened':
+      return { ...shoe!, handCount: event.data.handNumber, lastHandId: event.data.handId };
+    case 'ShoeRetired':
+      return shoe!;
   }
 }
 
 export function evolveGame(state: GameState, event: GameEvent): GameState {
   switch (event.type) {
     case 'ShoeCommitted':
-      return { shoe: { shoeId: event.data.shoeId, houseSeedHash: event.data.houseSeedHash } };
+      return { ...state, shoe: evolveShoe(null, event) };
+    case 'ShoeStarted':
+    case 'ShoeRetired':
+      return state.shoe && state.shoe.shoeId === event.data.shoeId ? { ...state, shoe: evolveShoe(state.shoe, event) } : state;
+    case 'HandOpened':
+      return {
+        ...state,
+        shoe: state.shoe && state.shoe.shoeId === event.data.shoeId ? evolveShoe(state.shoe, event) : state.shoe,
+        handMeta: { handId: event.data.handId, shoeId: event.data.shoeId, handNumber: event.data.handNumber, openedAt: event.data.openedAt },
+      };
+    case 'HandStarted':
+    case 'CardDealt':
+    case 'InsuranceTaken':
+    case 'InsuranceDeclined':
+    case 'EvenMoneyTaken':
+    case 'EvenMoneyDeclined':
+    case 'PlayerHit':
+    case 'PlayerStood':
+    case 'PlayerDoubled':
+    case 'HandSplit':
+    case 'DealerPlayed':
+      return { ...state, hand: handDecider.evolve(state.hand, event) };
+    case 'HandSettled': {
+      const hand = handDecider.evolve(state.hand, event);
+      const shoe = state.shoe && state.shoe.shoeId === event.data.shoeId ? { ...state.shoe, nextPosition: event.data.nextPosition } : state.shoe;
+      return { ...state, hand, shoe, handsPlayed: state.handsPlayed + 1, totalBetAmount: state.totalBetAmount + event.data.totalBet };
+    }
     default:
+      // Money events leave the game as it is.
       return state;
   }
+}
+
+/** Folds only the game events of a list (for tests and tools). */
+export function foldGame(events: readonly GameEvent[], from: GameState = initialGameState()): GameState {
+  return fold(evolveGame, from, events);
 }

@@ -21,15 +21,14 @@ export const bankProjection: Projection = {
     const playerId = ACCOUNT.exec(event.streamId)?.[1];
     if (!playerId) return;
     const delta = bankDelta({ type: event.type, data: event.data } as AccountEvent);
+    // PostgreSQL checks `bank >= 0` on the proposed insert row even when it conflicts, so a debit
+    // (a bet) must never be the inserted value: make sure the row exists, then add.
+    await trx.insertInto('banks').values({ player_id: playerId, bank: 0, revision: -1 }).onConflict((oc) => oc.column('player_id').doNothing()).execute();
     await trx
-      .insertInto('banks')
-      .values({ player_id: playerId, bank: delta, revision: event.revision })
-      .onConflict((oc) =>
-        oc
-          .column('player_id')
-          .doUpdateSet({ bank: sql`banks.bank + ${delta}`, revision: event.revision })
-          .where('banks.revision', '<', event.revision),
-      )
+      .updateTable('banks')
+      .set({ bank: sql`bank + ${delta}`, revision: event.revision })
+      .where('player_id', '=', playerId)
+      .where('revision', '<', event.revision)
       .execute();
   },
 };

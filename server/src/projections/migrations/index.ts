@@ -1,5 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { moneyMigration } from './0002_money';
+import { moneyFlowsMigration } from './0003_money_flows';
+import { gameMigration } from './0004_game';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -38,12 +40,18 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0002_money': moneyMigration,
+  '0003_money_flows': moneyFlowsMigration,
+  '0004_game': gameMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateReadModels<T>(db: Kysely<T>): Promise<void> {
-  const { error, results } = await new Migrator({ db: db as Kysely<unknown>, provider }).migrateToLatest();
+/**
+ * `schema` pins Kysely's bookkeeping tables to the database's own schema: otherwise its lookup may find
+ * another schema's `kysely_migration_lock` on a shared server.
+ */
+export async function migrateReadModels<T>(db: Kysely<T>, schema = 'public'): Promise<void> {
+  const { error, results } = await new Migrator({ db: db as Kysely<unknown>, provider, migrationTableSchema: schema }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Read-model migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -7,8 +7,8 @@ type Data<T extends PlayerEvent['type']> = Extract<PlayerEvent, { type: T }>['da
 /** One row per player: identity and account flags. */
 export const playersProjection: Projection = {
   name: 'players',
-  version: 1,
-  handles: ['PlayerRegistered', 'PlayerPhotoChanged'],
+  version: 2,
+  handles: ['PlayerRegistered', 'PlayerPhotoChanged', 'PhoneVerified'],
   tables: ['players'],
   async apply(trx, event: RecordedEvent) {
     switch (event.type) {
@@ -24,6 +24,11 @@ export const playersProjection: Projection = {
       case 'PlayerPhotoChanged': {
         const d = event.data as Data<'PlayerPhotoChanged'>;
         await trx.updateTable('players').set({ photo_url: d.photoUrl }).where('id', '=', d.playerId).execute();
+        return;
+      }
+      case 'PhoneVerified': {
+        const d = event.data as Data<'PhoneVerified'>;
+        await trx.updateTable('players').set({ verified_phone_number: d.phoneNumber }).where('id', '=', d.playerId).execute();
         return;
       }
     }

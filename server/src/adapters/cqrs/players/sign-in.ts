@@ -1,18 +1,24 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { playerDecider, playerStream } from '../../../domain/player/player';
 import { IdTokenVerifier, InvalidIdTokenError } from '../../identity/id-token-verifier';
 import { playerIdFor } from '../../identity/player-id';
 import { SessionTokens } from '../../identity/session-tokens';
 import { ProjectionRunner } from '../../../projections/runner';
 import { CommandPath } from '../command-path';
+import { CommitShoeCommand } from '../game/commands';
 import { UnauthorizedException } from '@nestjs/common';
+import { DomainError } from '../../../domain/decider';
+import { AppConfigToken, type AppConfig } from '../../../config/tokens';
+import { GeoLocator, isBlocked } from '../../geo/geo-locator';
 
 export class SignInCommand {
   constructor(
     readonly idToken: string,
     readonly photoUrl: string | null,
     readonly correlationId: string,
+    /** The client's IP as Fastify sees it (X-Forwarded-For only from TRUST_PROXY proxies), for geolocation. */
+    readonly clientIp?: string,
   ) {}
 }
 
@@ -24,9 +30,15 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
     private readonly commands: CommandPath,
     private readonly projections: ProjectionRunner,
     private readonly tokens: SessionTokens,
+    private readonly commandBus: CommandBus,
+    @Inject(GeoLocator) private readonly geo: GeoLocator,
+    @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
 
   async execute(command: SignInCommand): Promise<{ jwt: string }> {
+    if (isBlocked(this.geo, this.config.blockedCountries, command.clientIp).blocked) {
+      throw new DomainError('BlockedByGeolocation', 'Bahati is not available in your country.');
+    }
     let identity;
     try {
       identity = await this.verifier.verify(command.idToken);
@@ -51,7 +63,9 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
       },
       { correlationId: command.correlationId, userId: playerId },
     );
-    await this.projections.waitFor(outcome.checkpoint);
+    // The first shoe's house seed is committed before the player first sees the table (and edits a seed).
+    const shoe: { checkpoint: string | null } = await this.commandBus.execute(new CommitShoeCommand(playerId, command.correlationId));
+    await this.projections.waitFor(shoe.checkpoint ?? outcome.checkpoint);
     return { jwt: this.tokens.issue({ sub: playerId, email: identity.email }) };
   }
 }

@@ -1,0 +1,40 @@
+import type { WithdrawRequestView } from '@bahati/contracts';
+import { api } from '@/lib/api';
+
+/** The decided request replaces its row at once, so the links disappear with the answer. */
+async function replaceRow(
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: WithdrawRequestView }> },
+) {
+  try {
+    const { data: updated } = await queryFulfilled;
+    dispatch(
+      adminWithdrawalsApi.util.updateQueryData('getAdminWithdrawRequests', undefined, (rows) =>
+        rows.map((row) => (row.id === updated.id ? updated : row)),
+      ),
+    );
+  } catch {
+    // The page shows the server's error text.
+  }
+}
+
+export const adminWithdrawalsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminWithdrawRequests: build.query<WithdrawRequestView[], void>({
+      query: () => 'players/adminwithdrawrequests',
+      providesTags: ['AdminWithdrawRequest'],
+    }),
+    approveWithdrawRequest: build.mutation<WithdrawRequestView, string>({
+      query: (id) => ({ url: 'players/approvewithdrawrequest', method: 'PUT', params: { id } }),
+      invalidatesTags: ['AdminWithdrawRequest', 'WithdrawRequest'],
+      onQueryStarted: (_id, lifecycle) => replaceRow(lifecycle),
+    }),
+    declineWithdrawRequest: build.mutation<WithdrawRequestView, string>({
+      query: (id) => ({ url: 'players/declinewithdrawrequest', method: 'PUT', params: { id } }),
+      invalidatesTags: ['AdminWithdrawRequest', 'WithdrawRequest', 'Bank'],
+      onQueryStarted: (_id, lifecycle) => replaceRow(lifecycle),
+    }),
+  }),
+});
+
+export const { useGetAdminWithdrawRequestsQuery, useApproveWithdrawRequestMutation, useDeclineWithdrawRequestMutation } =
+  adminWithdrawalsApi;

@@ -1,0 +1,148 @@
+import type { WithdrawRequestView } from '@bahati/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
+import { CopyButton } from '@/components/copy-button/copy-button';
+import { DataTable, type Column } from '@/components/data-table/data-table';
+import { truncateMiddle, useDateTimeFormat } from '@/components/format/format';
+import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
+import { useApproveWithdrawRequestMutation, useDeclineWithdrawRequestMutation, useGetAdminWithdrawRequestsQuery } from './admin-withdrawals-api';
+import styles from './admin-withdrawals.module.css';
+
+const STATUS_TONE: Record<WithdrawRequestView['status'], StatusTone> = { Created: 'pending', Approved: 'success', Declined: 'danger' };
+
+type Outcome = { kind: 'error'; text: string } | { kind: 'ok'; text: string };
+
+/** The server's own words for a failed decision (spec §8: admin actions show the server's error text). */
+function serverText(error: unknown): string {
+  const data = (error as { data?: unknown } | undefined)?.data;
+  if (typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string') {
+    return (data as { message: string }).message;
+  }
+  if (typeof data === 'string' && data) return data;
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' ? `HTTP ${status}` : String((error as { error?: unknown } | undefined)?.error ?? error);
+}
+
+/** Admin "Withdraw requests": every request, with Approve and Decline on the ones still in review. */
+export function Component() {
+  const { t } = useTranslation();
+  const formatDate = useDateTimeFormat();
+  const format = useSatsFormat();
+  const requests = useGetAdminWithdrawRequestsQuery();
+  const [approve] = useApproveWithdrawRequestMutation();
+  const [decline] = useDeclineWithdrawRequestMutation();
+  const [working, setWorking] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  async function decide(row: WithdrawRequestView, action: 'approve' | 'decline') {
+    setWorking(row.id);
+    setOutcome(null);
+    try {
+      const updated = await (action === 'approve' ? approve(row.id) : decline(row.id)).unwrap();
+      setOutcome({
+        kind: 'ok',
+        text:
+          action === 'approve'
+            ? t('adminWithdrawals.approved', { reference: updated.reference ?? '—' })
+            : t('adminWithdrawals.declined', { amount: format.sats(updated.amount) }),
+      });
+    } catch (error) {
+      setOutcome({ kind: 'error', text: t('adminWithdrawals.failed', { message: serverText(error) }) });
+    } finally {
+      setWorking(null);
+    }
+  }
+
+  const who = (row: WithdrawRequestView) => row.email ?? row.playerId;
+
+  const columns: Column<WithdrawRequestView>[] = [
+    { key: 'date', header: t('adminWithdrawals.columns.date'), cell: (row) => formatDate(row.requestTime) },
+    { key: 'player', header: t('adminWithdrawals.columns.player'), cell: (row) => <span className={styles.player}>{who(row)}</span> },
+    {
+      key: 'target',
+      header: t('adminWithdrawals.columns.target'),
+      cell: (row) => (
+        <span className={styles.target}>
+          <span className={styles.method}>{row.method === 'lightning' ? 'LN' : 'BTC'}</span>
+          <code title={row.targetAddress}>{truncateMiddle(row.targetAddress, 10, 6)}</code>
+          <CopyButton text={row.targetAddress} label={t('withdraw.copyTarget')} compact />
+        </span>
+      ),
+    },
+    { key: 'amount', header: t('adminWithdrawals.columns.amount'), cell: (row) => <SatsAmount sats={row.amount} stacked />, align: 'end' },
+    {
+      key: 'status',
+      header: t('adminWithdrawals.columns.status'),
+      cell: (row) => (
+        <StatusBadge tone={STATUS_TONE[row.status]} testId="admin-withdraw-status">
+          {t(`withdraw.status.${row.status}`)}
+        </StatusBadge>
+      ),
+    },
+    {
+      key: 'reference',
+      header: t('adminWithdrawals.columns.reference'),
+      cell: (row) => (row.reference ? <code className={styles.code} title={row.reference}>{truncateMiddle(row.reference, 8, 6)}</code> : <span className={styles.faint}>—</span>),
+    },
+    {
+      key: 'actions',
+      header: t('adminWithdrawals.columns.actions'),
+      cell: (row) =>
+        row.status === 'Created' ? (
+          <span className={styles.actions}>
+            <button
+              type="button"
+              className={`${styles.link} ${styles.approve}`}
+              onClick={() => void decide(row, 'approve')}
+              disabled={working !== null}
+              aria-label={t('adminWithdrawals.approveLabel', { player: who(row), amount: format.sats(row.amount) })}
+            >
+              {working === row.id ? t('adminWithdrawals.working') : t('adminWithdrawals.approve')}
+            </button>
+            <button
+              type="button"
+              className={`${styles.link} ${styles.decline}`}
+              onClick={() => void decide(row, 'decline')}
+              disabled={working !== null}
+              aria-label={t('adminWithdrawals.declineLabel', { player: who(row), amount: format.sats(row.amount) })}
+            >
+              {t('adminWithdrawals.decline')}
+            </button>
+          </span>
+        ) : (
+          <span className={styles.faint}>—</span>
+        ),
+    },
+  ];
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.head}>
+        <div>
+          <h1 className={styles.title}>{t('adminWithdrawals.title')}</h1>
+          <p className={styles.lead}>{t('adminWithdrawals.lead')}</p>
+        </div>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void requests.refetch()} disabled={requests.isFetching}>
+          {t('adminWithdrawals.refresh')}
+        </button>
+      </header>
+      {outcome ? (
+        <p className={outcome.kind === 'error' ? 'alert' : `alert alert-info ${styles.ok}`} role={outcome.kind === 'error' ? 'alert' : 'status'} data-testid="admin-outcome">
+          {outcome.text}
+        </p>
+      ) : null}
+      <DataTable
+        columns={columns}
+        rows={requests.data}
+        rowKey={(row) => row.id}
+        caption={t('adminWithdrawals.tableCaption')}
+        empty={t('adminWithdrawals.empty')}
+        loading={requests.isLoading}
+        loadingLabel={t('common.loading')}
+        testId="admin-withdraw-table"
+        rowTestId={(row) => `admin-withdraw-${row.id}`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
+import { FixedPriceNote, SatsAmount } from '@/components/amount/sats-amount';
+import { LocalizedLink } from '@/components/localized-link';
+import { PhoneChallengeDismissed, runWithPhoneChallenge, usePhoneChallenge } from '@/components/phone-verify/phone-challenge';
+import { apiErrorCode, useGetBankQuery } from '@/lib/api';
+import { useCurrentPlayer } from '@/lib/current-player';
+import { usePlayerEvents } from '@/lib/player-events';
+import { BitcoinSection } from './bitcoin-section';
+import { LightningSection } from './lightning-section';
+import styles from './deposit.module.css';
+
+const ERRORS: Record<string, ParseKeys> = {
+  SelfExcluded: 'deposit.errors.selfExcluded',
+  Banned: 'deposit.errors.banned',
+  ValidationFailed: 'deposit.lightning.minimum',
+  InvalidAmount: 'deposit.lightning.minimum',
+};
+
+/** Spec "Deposit screen": Lightning and on-chain deposits; an unverified phone is challenged here. */
+export function Component() {
+  const { t } = useTranslation();
+  const { player } = useCurrentPlayer();
+  const { data: bank } = useGetBankQuery();
+  const phone = usePhoneChallenge();
+  const [error, setError] = useState<ParseKeys | null>(null);
+  const verified = player ? player.verifiedPhoneNumber !== null : undefined;
+  usePlayerEvents();
+
+  // Spec: an unverified phone forces the challenge on this page (once per visit; the notice stays).
+  const challenged = useRef(false);
+  useEffect(() => {
+    if (verified !== false || challenged.current) return;
+    challenged.current = true;
+    void phone.open();
+  }, [phone, verified]);
+
+  const guard = useCallback(
+    async <T,>(run: () => Promise<T>): Promise<T | undefined> => {
+      setError(null);
+      try {
+        return await runWithPhoneChallenge(run, { verified });
+      } catch (failure) {
+        if (failure instanceof PhoneChallengeDismissed) return undefined;
+        throw failure;
+      }
+    },
+    [verified],
+  );
+
+  const onFailure = useCallback((failure: unknown) => {
+    const known = ERRORS[apiErrorCode(failure) ?? ''];
+    if (!known) console.error('Deposit action failed', failure);
+    setError(known ?? 'deposit.errors.generic');
+  }, []);
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.head}>
+        <div>
+          <h1 className={styles.title}>{t('deposit.title')}</h1>
+          <p className={styles.lead}>{t('deposit.lead')}</p>
+          <LocalizedLink to="/bitcoin-setup-information" className={styles.setupLink}>
+            {t('deposit.setupLink')}
+          </LocalizedLink>
+        </div>
+        <div className={`panel ${styles.bankCard}`} data-testid="deposit-bank">
+          <span className={styles.bankLabel}>{t('deposit.bank')}</span>
+          {bank === undefined ? <span className={styles.bankSkeleton} aria-hidden="true" /> : <SatsAmount sats={bank} size="lg" stacked />}
+        </div>
+      </header>
+
+      {verified === false && !phone.isOpen ? (
+        <div className={`alert alert-info ${styles.notice}`} data-testid="phone-required">
+          <div>
+            <strong>{t('deposit.phoneRequired.title')}</strong>
+            <p>{t('deposit.phoneRequired.text')}</p>
+          </div>
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => void phone.open()}>
+            {t('deposit.phoneRequired.action')}
+          </button>
+        </div>
+      ) : null}
+
+      {error ? (
+        <p className="alert" role="alert" data-testid="deposit-error">
+          {t(error)}
+        </p>
+      ) : null}
+
+      <div className={styles.sections}>
+        <LightningSection guard={guard} onFailure={onFailure} />
+        <BitcoinSection guard={guard} onFailure={onFailure} />
+      </div>
+      <FixedPriceNote />
+    </div>
+  );
+}

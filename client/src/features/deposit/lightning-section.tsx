@@ -1,0 +1,242 @@
+import { MIN_LIGHTNING_DEPOSIT, type LightningInvoice } from '@bahati/contracts';
+import { QRCodeSVG } from 'qrcode.react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSatsFormat } from '@/components/amount/sats-amount';
+import { SatsAmount } from '@/components/amount/sats-amount';
+import { CopyButton } from '@/components/copy-button/copy-button';
+import { DataTable, type Column } from '@/components/data-table/data-table';
+import { Dialog } from '@/components/dialog/dialog';
+import { digitsOnly, truncateMiddle, useDateTimeFormat } from '@/components/format/format';
+import { LocalizedLink } from '@/components/localized-link';
+import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
+import { Spinner } from '@/components/spinner';
+import { useAddInvoiceMutation, useGetInvoicesQuery } from './deposit-api';
+import { useInvoiceSettlement } from './use-invoice-settlement';
+import { LightningIcon, QrIcon } from './icons';
+import styles from './deposit.module.css';
+
+const INVOICE_TONE: Record<LightningInvoice['status'], StatusTone> = { Opened: 'pending', Settled: 'success', Canceled: 'neutral' };
+
+interface ShownInvoice {
+  id: string;
+  paymentRequest: string;
+  amount: number;
+  expiresAt?: string;
+}
+
+export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => Promise<T>) => Promise<T | undefined>; onFailure: (error: unknown) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const format = useSatsFormat();
+  const formatDate = useDateTimeFormat();
+  const [amount, setAmount] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [shown, setShown] = useState<ShownInvoice | null>(null);
+  const [watched, setWatched] = useState<string | null>(null);
+  const [paid, setPaid] = useState<{ amount: number } | null>(null);
+  const [addInvoice, adding] = useAddInvoiceMutation();
+  const invoicesQuery = useGetInvoicesQuery();
+  const invoices = invoicesQuery.data;
+
+  useInvoiceSettlement(watched, invoices, (settledId) => {
+    const settled = invoices?.find((invoice) => invoice.id === settledId);
+    setShown(null);
+    setWatched(null);
+    setPaid({ amount: settled?.amount ?? (shown?.id === settledId ? shown.amount : 0) });
+  });
+
+  const sats = amount === '' ? 0 : Number(amount);
+
+  async function onGenerate(event: FormEvent) {
+    event.preventDefault();
+    if (!Number.isSafeInteger(sats) || sats < MIN_LIGHTNING_DEPOSIT) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    try {
+      const created = await guard(() => addInvoice({ amount: String(sats) }).unwrap());
+      if (!created) return;
+      setShown({ id: created.id, paymentRequest: created.paymentRequest, amount: sats });
+      setWatched(created.id);
+    } catch (error) {
+      onFailure(error);
+    }
+  }
+
+  function showInvoice(invoice: LightningInvoice) {
+    setShown({ id: invoice.id, paymentRequest: invoice.paymentRequest, amount: invoice.amount, expiresAt: invoice.expiresAt });
+    setWatched(invoice.id);
+  }
+
+  const columns: Column<LightningInvoice>[] = [
+    { key: 'date', header: t('deposit.lightning.columns.date'), cell: (row) => formatDate(row.createdTime) },
+    { key: 'amount', header: t('deposit.lightning.columns.amount'), cell: (row) => <SatsAmount sats={row.amount} stacked />, align: 'end' },
+    {
+      key: 'status',
+      header: t('deposit.lightning.columns.status'),
+      cell: (row) => (
+        <StatusBadge tone={INVOICE_TONE[row.status]} testId="invoice-status">
+          {t(`deposit.lightning.status.${row.status}`)}
+        </StatusBadge>
+      ),
+    },
+    {
+      key: 'request',
+      header: t('deposit.lightning.columns.paymentRequest'),
+      cell: (row) => (
+        <span className={styles.mono}>
+          <code title={row.paymentRequest}>{truncateMiddle(row.paymentRequest, 14, 6)}</code>
+          <CopyButton text={row.paymentRequest} label={t('deposit.lightning.copyRequest')} compact />
+        </span>
+      ),
+    },
+    {
+      key: 'qr',
+      header: t('deposit.lightning.columns.qr'),
+      align: 'center',
+      cell: (row) =>
+        row.status === 'Opened' ? (
+          <button type="button" className={`btn btn-ghost btn-sm ${styles.iconButton}`} onClick={() => showInvoice(row)} aria-label={t('deposit.lightning.showQr')} title={t('deposit.lightning.showQr')}>
+            <QrIcon />
+          </button>
+        ) : (
+          <span className={styles.faint} aria-hidden="true">
+            —
+          </span>
+        ),
+    },
+  ];
+
+  return (
+    <section className={`panel ${styles.section}`} aria-labelledby={`${id}-title`} data-testid="lightning-section">
+      <div className={styles.sectionHead}>
+        <span className={`${styles.sectionIcon} ${styles.lightningIcon}`} aria-hidden="true">
+          <LightningIcon />
+        </span>
+        <div>
+          <h2 id={`${id}-title`} className={styles.sectionTitle}>
+            {t('deposit.lightning.title')} <span className={styles.badge}>{t('deposit.lightning.badge')}</span>
+          </h2>
+          <p className={styles.sectionText}>{t('deposit.lightning.subtitle')}</p>
+        </div>
+      </div>
+
+      <form className={styles.invoiceForm} onSubmit={onGenerate} noValidate>
+        <div className={`field ${styles.amountField}`}>
+          <label htmlFor={`${id}-amount`}>{t('deposit.lightning.amount')}</label>
+          <div className={styles.amountInputWrap}>
+            <input
+              id={`${id}-amount`}
+              className="input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="10000"
+              value={amount ? format.sats(sats) : ''}
+              onChange={(e) => {
+                setAmount(digitsOnly(e.target.value));
+                setInvalid(false);
+              }}
+              aria-invalid={invalid}
+              aria-describedby={invalid ? `${id}-amount-error` : `${id}-amount-hint`}
+            />
+            <span className={styles.unit} aria-hidden="true">
+              sats
+            </span>
+          </div>
+          {invalid ? (
+            <span id={`${id}-amount-error`} className={styles.fieldError} role="alert">
+              {t('deposit.lightning.minimum')}
+            </span>
+          ) : (
+            <span id={`${id}-amount-hint`} className={styles.hint}>
+              {sats > 0 && format.dollars(sats) ? `≈ ${format.dollars(sats)}${format.fixed ? '*' : ''} · ` : ''}
+              {t('deposit.lightning.amountHint')}
+            </span>
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={adding.isLoading}>
+          {adding.isLoading ? t('deposit.lightning.generating') : t('deposit.lightning.generate')}
+        </button>
+      </form>
+
+      <DataTable
+        columns={columns}
+        rows={invoices}
+        rowKey={(row) => row.id}
+        caption={t('deposit.lightning.tableCaption')}
+        empty={t('deposit.lightning.empty')}
+        loading={invoicesQuery.isLoading}
+        loadingLabel={t('common.loading')}
+        testId="invoice-table"
+        rowTestId={(row) => `invoice-${row.id}`}
+      />
+
+      <Dialog
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        title={t('deposit.lightning.qrTitle')}
+        description={t('deposit.lightning.qrIntro')}
+        size="sm"
+        testId="invoice-qr-dialog"
+        footer={
+          shown ? (
+            <>
+              <CopyButton text={shown.paymentRequest} label={t('deposit.lightning.copyRequest')} />
+              <a className="btn btn-primary btn-sm" href={`lightning:${shown.paymentRequest}`}>
+                {t('deposit.lightning.openWallet')}
+              </a>
+            </>
+          ) : null
+        }
+      >
+        {shown ? (
+          <div className={styles.qrBlock}>
+            <SatsAmount sats={shown.amount} size="lg" />
+            <div className={styles.qrFrame}>
+              <QRCodeSVG value={`lightning:${shown.paymentRequest}`} size={256} marginSize={2} level="M" title={t('deposit.lightning.qrTitle')} className={styles.qr} />
+            </div>
+            <code className={styles.fullCode} data-testid="invoice-payment-request">
+              {shown.paymentRequest}
+            </code>
+            <p className={styles.waiting} role="status">
+              <Spinner size={16} />
+              {t('deposit.lightning.waiting')}
+            </p>
+            {shown.expiresAt ? <p className={styles.faintSmall}>{t('deposit.lightning.expires', { time: formatDate(shown.expiresAt) })}</p> : null}
+          </div>
+        ) : null}
+      </Dialog>
+
+      <Dialog
+        open={paid !== null}
+        onClose={() => setPaid(null)}
+        title={t('deposit.lightning.paidTitle')}
+        size="sm"
+        tone="success"
+        testId="deposit-success-dialog"
+        footer={
+          <>
+            <button type="button" className="btn btn-ghost" onClick={() => setPaid(null)}>
+              {t('deposit.lightning.done')}
+            </button>
+            <LocalizedLink to="/game" className="btn btn-primary">
+              {t('deposit.lightning.play')}
+            </LocalizedLink>
+          </>
+        }
+      >
+        <div className={styles.paid}>
+          <span className={styles.paidIcon} aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="30" height="30">
+              <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </span>
+          <p>{t('deposit.lightning.paidText', { amount: format.sats(paid?.amount ?? 0) })}</p>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import type { WithdrawRequestView } from '@bahati/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FixedPriceNote, SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
+import { CopyButton } from '@/components/copy-button/copy-button';
+import { DataTable, type Column } from '@/components/data-table/data-table';
+import { truncateMiddle, useDateTimeFormat } from '@/components/format/format';
+import { LocalizedLink } from '@/components/localized-link';
+import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
+import { useGetBankQuery } from '@/lib/api';
+import { useCurrentPlayer } from '@/lib/current-player';
+import { usePlayerEvents } from '@/lib/player-events';
+import { CreateWithdrawalDialog } from './create-withdrawal-dialog';
+import { useGetWithdrawRequestsQuery } from './withdraw-api';
+import styles from './withdraw.module.css';
+
+const STATUS_TONE: Record<WithdrawRequestView['status'], StatusTone> = { Created: 'pending', Approved: 'success', Declined: 'danger' };
+
+/** Spec "Withdraw screen": balance, create dialog, the locked notice and the player's requests. */
+export function Component() {
+  const { t } = useTranslation();
+  const { player } = useCurrentPlayer();
+  const { data: bank } = useGetBankQuery();
+  const requests = useGetWithdrawRequestsQuery();
+  const formatDate = useDateTimeFormat();
+  const format = useSatsFormat();
+  const [creating, setCreating] = useState(false);
+  const [locked, setLocked] = useState(false);
+  const [created, setCreated] = useState<number | null>(null);
+  usePlayerEvents();
+
+  const columns: Column<WithdrawRequestView>[] = [
+    { key: 'date', header: t('withdraw.columns.date'), cell: (row) => formatDate(row.requestTime) },
+    {
+      key: 'target',
+      header: t('withdraw.columns.target'),
+      cell: (row) => (
+        <span className={styles.target}>
+          <span className={styles.method}>{t(`withdraw.method.${row.method}`)}</span>
+          <code title={row.targetAddress}>{truncateMiddle(row.targetAddress, 12, 6)}</code>
+        </span>
+      ),
+    },
+    { key: 'amount', header: t('withdraw.columns.amount'), cell: (row) => <SatsAmount sats={row.amount} stacked />, align: 'end' },
+    {
+      key: 'status',
+      header: t('withdraw.columns.status'),
+      cell: (row) => (
+        <StatusBadge tone={STATUS_TONE[row.status]} testId="withdraw-status">
+          {t(`withdraw.status.${row.status}`)}
+        </StatusBadge>
+      ),
+    },
+    {
+      key: 'reference',
+      header: t('withdraw.columns.reference'),
+      cell: (row) =>
+        row.reference ? (
+          <span className={styles.mono} data-testid="withdraw-reference">
+            <code title={row.reference}>{truncateMiddle(row.reference, 8, 6)}</code>
+            <CopyButton text={row.reference} label={t('withdraw.copyReference')} compact />
+          </span>
+        ) : (
+          <span className={styles.faint}>—</span>
+        ),
+    },
+  ];
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.head}>
+        <div>
+          <h1 className={styles.title}>{t('withdraw.title')}</h1>
+          <p className={styles.lead}>{t('withdraw.lead')}</p>
+        </div>
+        <div className={`panel ${styles.balanceCard}`}>
+          <div data-testid="withdraw-balance">
+            <span className={styles.balanceLabel}>{t('withdraw.balance')}</span>
+            {bank === undefined ? <span className={styles.skeleton} aria-hidden="true" /> : <SatsAmount sats={bank} size="lg" stacked />}
+          </div>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              setCreated(null);
+              setCreating(true);
+            }}
+            disabled={bank === undefined}
+          >
+            {t('withdraw.create')}
+          </button>
+        </div>
+      </header>
+
+      {locked ? (
+        <div className={`alert alert-info ${styles.locked}`} role="alert" data-testid="withdraw-locked">
+          <span className={styles.lockIcon} aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="22" height="22">
+              <rect x="5" y="10.5" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+              <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            </svg>
+          </span>
+          <div>
+            <strong>{t('withdraw.locked.title')}</strong>
+            <p>{t('withdraw.locked.text')}</p>
+            <p className={styles.lockedLinks}>
+              <LocalizedLink to="/bonuses">{t('withdraw.locked.bonuses')}</LocalizedLink>
+              <LocalizedLink to="/bahati-terms-of-use">{t('withdraw.locked.terms')}</LocalizedLink>
+            </p>
+          </div>
+        </div>
+      ) : null}
+
+      {created !== null ? (
+        <p className={`alert alert-info ${styles.success}`} role="status" data-testid="withdraw-created">
+          {t('withdraw.success', { amount: format.sats(created) })}
+        </p>
+      ) : null}
+
+      <section className={`panel ${styles.section}`} aria-label={t('withdraw.tableCaption')}>
+        <DataTable
+          columns={columns}
+          rows={requests.data}
+          rowKey={(row) => row.id}
+          caption={t('withdraw.tableCaption')}
+          empty={t('withdraw.empty')}
+          loading={requests.isLoading}
+          loadingLabel={t('common.loading')}
+          testId="withdraw-table"
+          rowTestId={(row) => `withdraw-${row.id}`}
+        />
+        <FixedPriceNote />
+      </section>
+
+      <CreateWithdrawalDialog
+        open={creating}
+        bank={bank ?? 0}
+        phoneVerified={player ? player.verifiedPhoneNumber !== null : undefined}
+        onClose={() => setCreating(false)}
+        onCreated={(amount) => {
+          setCreating(false);
+          setLocked(false);
+          setCreated(amount);
+        }}
+        onLocked={() => {
+          setCreating(false);
+          setLocked(true);
+        }}
+      />
+    </div>
+  );
+}

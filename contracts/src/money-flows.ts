@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { Sats, SatsInput } from './money';
+
+/* Phone verification (spec "Phone verification dialog", §5, §8). */
+
+/** POST players/beginphoneverify. `phoneNumber` may be national digits (with `countryCode`) or full E.164. */
+export const PhoneVerifyRequest = z.object({
+  phoneNumber: z.string().trim().min(1, 'phoneNumber is required').max(32, 'phoneNumber is too long'),
+  /** ISO 3166-1 alpha-2 country, e.g. "us" or "KE" (the dialog's country select). */
+  countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, 'countryCode must be a two-letter country code'),
+});
+export type PhoneVerifyRequest = z.infer<typeof PhoneVerifyRequest>;
+
+export const PhoneVerifyResponse = z.object({
+  /** The E.164 number the code was sent to. */
+  phoneNumber: z.string(),
+});
+export type PhoneVerifyResponse = z.infer<typeof PhoneVerifyResponse>;
+
+export const VerifyCodeRequest = z.object({
+  code: z.string().trim().regex(/^\d{6}$/, 'code must be exactly 6 digits'),
+});
+export type VerifyCodeRequest = z.infer<typeof VerifyCodeRequest>;
+
+export const PHONE_VERIFY_STATUSES = ['Approved', 'WrongCode', 'UnknownTwilioError'] as const;
+export const PhoneVerifyStatus = z.enum(PHONE_VERIFY_STATUSES);
+export type PhoneVerifyStatus = z.infer<typeof PhoneVerifyStatus>;
+
+/** POST players/verifycode. */
+export const VerifyCodeResponse = z.object({ status: PhoneVerifyStatus });
+export type VerifyCodeResponse = z.infer<typeof VerifyCodeResponse>;
+
+/* On-chain deposits. */
+
+/** GET players/getbitcoinaddress. */
+export const BitcoinAddressResponse = z.object({ address: z.string() });
+export type BitcoinAddressResponse = z.infer<typeof BitcoinAddressResponse>;
+
+export const DEPOSIT_STATUSES = ['Pending', 'Deposited'] as const;
+export const DepositStatus = z.enum(DEPOSIT_STATUSES);
+export type DepositStatus = z.infer<typeof DepositStatus>;
+
+/** One row of GET players/deposits (newest first). `Pending` is shown as unconfirmed. */
+export const Deposit = z.object({
+  time: z.string(),
+  depositAmount: Sats,
+  status: DepositStatus,
+  transactionId: z.string(),
+  /** Output index within the transaction; a deposit is credited once per `transactionId:vout`. */
+  vout: z.number().int(),
+  address: z.string(),
+  confirmations: z.number().int(),
+});
+export type Deposit = z.infer<typeof Deposit>;
+export const DepositList = z.array(Deposit);
+
+/* Lightning deposits. */
+
+const MIN_DEPOSIT_MESSAGE = 'Deposit Amount must be at least 1000 Satoshis.';
+
+/** POST players/lightningaddinvoice. The amount arrives as a string (a number is accepted too); at least 1,000 sats. */
+export const AddInvoiceRequest = z.object({
+  amount: z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a whole number of satoshis')], 'amount is required')
+    .transform((v) => (typeof v === 'string' ? Number(v) : v))
+    .pipe(z.number().int('must be a whole number of satoshis').min(1000, MIN_DEPOSIT_MESSAGE).max(2_100_000_000_000_000, 'is larger than all bitcoin')),
+});
+export type AddInvoiceRequest = z.input<typeof AddInvoiceRequest>;
+
+export const AddInvoiceResponse = z.object({ id: z.string(), paymentRequest: z.string() });
+export type AddInvoiceResponse = z.infer<typeof AddInvoiceResponse>;
+
+export const INVOICE_STATUSES = ['Opened', 'Settled', 'Canceled'] as const;
+export const InvoiceStatus = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
+
+/** One row of GET players/getlightninginvoices (newest first). */
+export const LightningInvoice = z.object({
+  id: z.string(),
+  createdTime: z.string(),
+  amount: Sats,
+  status: InvoiceStatus,
+  paymentRequest: z.string(),
+  expiresAt: z.string(),
+  settledTime: z.string().nullable(),
+});
+export type LightningInvoice = z.infer<typeof LightningInvoice>;
+export const LightningInvoiceList = z.array(LightningInvoice);
+
+/** POST players/invoice: waits (up to ~25 s) until the invoice is no longer Opened, then answers its status. */
+export const InvoiceStatusRequest = z.object({ id: z.string().trim().min(1, 'id is required').max(100) });
+export type InvoiceStatusRequest = z.infer<typeof InvoiceStatusRequest>;
+export const InvoiceStatusResponse = z.object({ id: z.string(), status: InvoiceStatus, amount: Sats });
+export type InvoiceStatusResponse = z.infer<typeof InvoiceStatusResponse>;
+
+/* Withdrawals. */
+
+/**
+ * POST players/withdraw. Exactly one of `address` (on-chain, at least 1,000 sats) or `paymentRequest`
+ * (Lightning BOLT11) is given; the other is empty or absent. Answer: the new bank (a number).
+ * Send an `Idempotency-Key` header so a double click records one request.
+ */
+export const WithdrawRequest = z
+  .object({
+    amount: SatsInput,
+    address: z.string().trim().max(100, 'address is too long').nullish(),
+    paymentRequest: z.string().trim().max(2048, 'paymentRequest is too long').nullish(),
+  })
+  .refine((w) => Boolean(w.address) !== Boolean(w.paymentRequest), {
+    message: 'give either a Bitcoin address or a Lightning payment request',
+    path: ['address'],
+  });
+export type WithdrawRequest = z.input<typeof WithdrawRequest>;
+export const WithdrawResponse = Sats;
+
+/** Spec §4: Created 0, Approved 1, Declined 2. JSON carries the name in `status` and the number in `statusCode`. */
+export const WITHDRAW_STATUSES = ['Created', 'Approved', 'Declined'] as const;
+export const WithdrawStatus = z.enum(WITHDRAW_STATUSES);
+export type WithdrawStatus = z.infer<typeof WithdrawStatus>;
+export const withdrawStatusCode = (s: WithdrawStatus): 0 | 1 | 2 => WITHDRAW_STATUSES.indexOf(s) as 0 | 1 | 2;
+
+/** One row of GET players/withdrawrequests (own) and GET players/adminwithdrawrequests (all), newest first. */
+export const WithdrawRequestView = z.object({
+  id: z.string(),
+  requestTime: z.string(),
+  amount: Sats,
+  playerId: z.string(),
+  /** Player's e-mail (admin view; own view carries it too). */
+  email: z.string().nullable(),
+  method: z.enum(['lightning', 'bitcoin']),
+  status: WithdrawStatus,
+  statusCode: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /** Payment hash (Lightning) or transaction id (on-chain) once paid; null before. */
+  reference: z.string().nullable(),
+  reviewerId: z.string().nullable(),
+  decisionTime: z.string().nullable(),
+  /** The Bitcoin address or the Lightning payment request. */
+  targetAddress: z.string(),
+  paid: z.boolean(),
+});
+export type WithdrawRequestView = z.infer<typeof WithdrawRequestView>;
+export const WithdrawRequestList = z.array(WithdrawRequestView);
+
+/** Query of PUT players/approvewithdrawrequest?id= and declinewithdrawrequest?id=; the answer is the updated WithdrawRequestView. */
+export const WithdrawDecisionQuery = z.object({ id: z.string().trim().min(1, 'id is required').max(100) });
+export type WithdrawDecisionQuery = z.infer<typeof WithdrawDecisionQuery>;
+
+/* Push channel: GET players/events?token=<jwt> (server-sent events, one JSON object per `data:` line). */
+
+export const PlayerPushEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('InvoiceSettled'), id: z.string(), amount: Sats }),
+  z.object({ type: z.literal('InvoiceCanceled'), id: z.string() }),
+  z.object({ type: z.literal('DepositDetected'), transactionId: z.string(), vout: z.number().int(), amount: Sats }),
+  z.object({ type: z.literal('DepositConfirmed'), transactionId: z.string(), vout: z.number().int(), amount: Sats }),
+  z.object({ type: z.literal('WithdrawalChanged'), id: z.string(), status: WithdrawStatus }),
+  z.object({ type: z.literal('BankChanged'), bank: Sats }),
+  z.object({ type: z.literal('PhoneVerified'), phoneNumber: z.string() }),
+]);
+export type PlayerPushEvent = z.infer<typeof PlayerPushEvent>;
+
+/* Development rails (404 under NODE_ENV=production). */
+
+export const DevBitcoinPayRequest = z.object({
+  address: z.string().trim().min(1).max(100),
+  amount: SatsInput,
+  confirmations: z.number().int().min(0).max(1000).default(1),
+});
+export type DevBitcoinPayRequest = z.input<typeof DevBitcoinPayRequest>;
+export const DevBitcoinPayResponse = z.object({ txid: z.string() });
+export type DevBitcoinPayResponse = z.infer<typeof DevBitcoinPayResponse>;
+
+export const DevBitcoinConfirmRequest = z.object({
+  txid: z.string().trim().regex(/^[0-9a-f]{64}$/, 'txid must be 64 hex characters'),
+  confirmations: z.number().int().min(0).max(1000),
+});
+export type DevBitcoinConfirmRequest = z.infer<typeof DevBitcoinConfirmRequest>;
+
+export const DevLightningSettleRequest = z.object({ paymentRequest: z.string().trim().min(10).max(2048) });
+export type DevLightningSettleRequest = z.infer<typeof DevLightningSettleRequest>;
+export const DevLightningSettleResponse = z.object({ paymentHash: z.string() });
+
+/** A raw '+' in a query string decodes to a space, so a missing '+' is restored. */
+export const DevPhoneCodeQuery = z.object({
+  phoneNumber: z
+    .string()
+    .trim()
+    .transform((v) => (v.startsWith('+') ? v : `+${v}`))
+    .pipe(z.string().regex(/^\+[1-9]\d{4,14}$/, 'phoneNumber must be E.164, e.g. +14155550100')),
+});
+export const DevPhoneCodeResponse = z.object({ code: z.string() });
+export type DevPhoneCodeResponse = z.infer<typeof DevPhoneCodeResponse>;

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { ActionResponse, HandAction, HandActionResponse, NextShoe, RetireShoeResponse } from '@bahati/contracts';
+import type { AccountEvent, AccountState } from '../../../domain/account/account';
+import { type GameCommand, type ShoeState } from '../../../domain/account/game';
+import { handView, shoeView } from '../../../domain/account/game-view';
+import type { PlayerAction } from '../../../domain/hand/decide';
+import { DomainError } from '../../../domain/decider';
+import { houseSeedHash } from '../../../domain/shoe/shoe';
+import { AccountCommands } from './account-commands';
+import { GameSettings, SeedSource, sha256 } from './seed-source';
+
+const ACTIONS: Record<HandAction, PlayerAction> = {
+  hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', insurance: 'Insurance', noinsurance: 'NoInsurance', evenmoney: 'EvenMoney', noevenmoney: 'NoEvenMoney',
+};
+
+export class DealHandCommand {
+  constructor(readonly playerId: string, readonly betAmount: number, readonly playerSeed: string | null, readonly correlationId: string) {}
+}
+export class PlayHandCommand {
+  constructor(readonly playerId: string, readonly action: HandAction, readonly correlationId: string) {}
+}
+export class RetireShoeCommand {
+  constructor(readonly playerId: string, readonly correlationId: string) {}
+}
+/** Commits a shoe for the player unless one is; with `houseSeed` (development only) retires the current shoe and commits one with that seed. */
+export class CommitShoeCommand {
+  constructor(readonly playerId: string, readonly correlationId: string, readonly houseSeed?: string) {}
+}
+
+function nextShoeOf(events: readonly AccountEvent[]): NextShoe | null {
+  const retired = events.findIndex((e) => e.type === 'ShoeRetired');
+  if (retired < 0) return null;
+  const committed = events.slice(retired).find((e) => e.type === 'ShoeCommitted');
+  return committed && committed.type === 'ShoeCommitted' ? { id: committed.data.shoeId, houseSeedHash: committed.data.houseSeedHash } : null;
+}
+
+/** The response of a hand action, from the account state after the append (never from a read model). */
+function handResponse(state: AccountState, events: readonly AccountEvent[], now: string): HandActionResponse {
+  const meta = state.game.handMeta;
+  if (!meta) throw new DomainError('NoActiveHand', 'There is no hand in play; deal a new one.');
+  const settled = events.find((e) => e.type === 'HandSettled');
+  return {
+    hand: handView(state.game.hand, meta, state.bank, now),
+    bank: state.bank,
+    winAmount: settled && settled.type === 'HandSettled' ? settled.data.winAmount : null,
+    nextShoe: nextShoeOf(events),
+  };
+}
+
+@CommandHandler(DealHandCommand)
+export class DealHandHandler implements ICommandHandler<DealHandCommand, ActionResponse> {
+  constructor(private readonly accounts: AccountCommands, private readonly seeds: SeedSource, private readonly settings: GameSettings) {}
+
+  async execute(c: DealHandCommand): Promise<ActionResponse> {
+    const standing = await this.accounts.standing(c.playerId);
+    const now = new Date().toISOString();
+    let before: ShoeState | null = null;
+    const command = (state: AccountState): GameCommand => {
+      before = state.game.shoe;
+      return {
+        type: 'DealHand', handId: randomUUID(), bet: c.betAmount, playerSeed: c.playerSeed, randomPlayerSeed: this.seeds.playerSeed(),
+        standing, requirePhone: this.settings.requirePhoneToPlay, next: this.seeds.nextShoe(), now,
+      };
+    };
+    const { state, events } = await this.accounts.run(c.playerId, command, { correlationId: c.correlationId });
+    const response = handResponse(state, events, now);
+    // The hand's shoe: committed in this command, or the one in use before it.
+    const shoeId = response.hand.shoeId;
+    const committed = events.find((e) => e.type === 'ShoeCommitted' && e.data.shoeId === shoeId);
+    const started = events.find((e) => e.type === 'ShoeStarted');
+    const shoe = before as ShoeState | null;
+    return {
+      ...response,
+      playerSeed: started && started.type === 'ShoeStarted' ? started.data.playerSeed : (shoe?.playerSeed ?? ''),
+      houseSeedHash: committed && committed.type === 'ShoeCommitted' ? committed.data.houseSeedHash : (shoe?.houseSeedHash ?? ''),
+    };
+  }
+}
+
+@CommandHandler(PlayHandCommand)
+export class PlayHandHandler implements ICommandHandler<PlayHandCommand, HandActionResponse> {
+  constructor(private readonly accounts: AccountCommands, private readonly seeds: SeedSource) {}
+
+  async execute(c: PlayHandCommand): Promise<HandActionResponse> {
+    const standing = await this.accounts.standing(c.playerId);
+    const now = new Date().toISOString();
+    const { state, events } = await this.accounts.run(
+      c.playerId,
+      () => ({ type: 'PlayHand', action: ACTIONS[c.action], standing, next: this.seeds.nextShoe(), now }),
+      { correlationId: c.correlationId },
+    );
+    return handResponse(state, events, now);
+  }
+}
+
+@CommandHandler(RetireShoeCommand)
+export class RetireShoeHandler implements ICommandHandler<RetireShoeCommand, RetireShoeResponse> {
+  constructor(private readonly accounts: AccountCommands, private readonly seeds: SeedSource) {}
+
+  async execute(c: RetireShoeCommand): Promise<RetireShoeResponse> {
+    const standing = await this.accounts.standing(c.playerId);
+    const now = new Date().toISOString();
+    let before: ShoeState | null = null;
+    const { events } = await this.accounts.run(
+      c.playerId,
+      (state) => {
+        before = state.game.shoe;
+        return { type: 'RetireShoe', standing, next: this.seeds.nextShoe(), now };
+      },
+      { correlationId: c.correlationId },
+    );
+    const old = before as unknown as ShoeState;
+    const retired = events.find((e) => e.type === 'ShoeRetired');
+    const next = nextShoeOf(events);
+    if (!retired || retired.type !== 'ShoeRetired' || !next) throw new Error('retiring a shoe must retire it and commit the next');
+    return {
+      retired: shoeView({
+        id: old.shoeId, playerSeed: old.playerSeed, houseSeed: retired.data.houseSeed, houseSeedHash: old.houseSeedHash, handCount: retired.data.handCount,
+        retired: true, retiredEarly: true, createdTime: old.committedAt, retiredTime: now,
+      }),
+      next,
+    };
+  }
+}
+
+@CommandHandler(CommitShoeCommand)
+export class CommitShoeHandler implements ICommandHandler<CommitShoeCommand, NextShoe & { checkpoint: string | null }> {
+  constructor(private readonly accounts: AccountCommands, private readonly seeds: SeedSource) {}
+
+  async execute(c: CommitShoeCommand): Promise<NextShoe & { checkpoint: string | null }> {
+    const now = new Date().toISOString();
+    const next = c.houseSeed
+      ? { shoeId: randomUUID(), houseSeed: c.houseSeed, houseSeedHash: houseSeedHash(c.houseSeed, sha256) }
+      : this.seeds.nextShoe();
+    const { state, checkpoint } = await this.accounts.run(
+      c.playerId,
+      { type: 'CommitShoe', next, replace: c.houseSeed !== undefined, now },
+      { correlationId: c.correlationId },
+    );
+    const shoe = state.game.shoe!;
+    return { id: shoe.shoeId, houseSeedHash: shoe.houseSeedHash, checkpoint };
+  }
+}
+
+export const gameCommandHandlers = [DealHandHandler, PlayHandHandler, RetireShoeHandler, CommitShoeHandler];

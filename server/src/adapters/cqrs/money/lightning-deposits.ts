@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { MIN_LIGHTNING_DEPOSIT, type AddInvoiceResponse, type InvoiceStatusResponse } from '@bahati/contracts';
+import { accountDecider, accountStream } from '../../../domain/account/account';
+import { assertMayDeposit } from '../../../domain/account/money';
+import { DomainError } from '../../../domain/decider';
+import { AppConfigToken, type AppConfig } from '../../../config/tokens';
+import { ProjectionRunner } from '../../../projections/runner';
+import type { InvoiceUpdate } from '../../lightning/lightning-node';
+import { MoneyRepository } from '../../read-models/money.repository';
+import { type CommandContext, CommandPath } from '../command-path';
+import { MoneyBackends } from './backends';
+import { Standings } from './standings';
+
+const SYSTEM: CommandContext = { correlationId: 'invoice-watcher', userId: 'system:invoice-watcher' };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+@Injectable()
+export class LightningDeposits {
+  private readonly logger = new Logger('LightningDeposits');
+
+  constructor(
+    private readonly commands: CommandPath,
+    private readonly projections: ProjectionRunner,
+    private readonly standings: Standings,
+    private readonly money: MoneyRepository,
+    @Inject(MoneyBackends) private readonly backends: MoneyBackends,
+    @Inject(AppConfigToken) private readonly config: AppConfig,
+  ) {}
+
+  async addInvoice(playerId: string, amount: number, context: CommandContext): Promise<AddInvoiceResponse> {
+    const { standing } = await this.standings.of(playerId);
+    assertMayDeposit(standing);
+    if (amount < MIN_LIGHTNING_DEPOSIT) throw new DomainError('InvalidAmount', `Deposit Amount must be at least ${MIN_LIGHTNING_DEPOSIT} Satoshis.`);
+    const invoice = await this.backends.lightning.createInvoice(amount, 'Bahati deposit', this.config.invoiceExpirySeconds);
+    const outcome = await this.commands.handle(
+      accountStream(playerId),
+      accountDecider,
+      {
+        type: 'CreateLightningInvoice', invoiceId: invoice.id, amount, paymentRequest: invoice.paymentRequest, paymentHash: invoice.paymentHash,
+        expiresAt: invoice.expiresAt, standing, minimum: MIN_LIGHTNING_DEPOSIT, now: new Date().toISOString(),
+      },
+      context,
+    );
+    await this.projections.waitFor(outcome.checkpoint);
+    return { id: invoice.id, paymentRequest: invoice.paymentRequest };
+  }
+
+  /** Answers once the invoice is no longer Opened, or after `timeoutMs` with its current status. */
+  async waitForInvoice(playerId: string, id: string, timeoutMs = 25_000): Promise<InvoiceStatusResponse> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const invoice = await this.money.invoice(id);
+      if (!invoice || invoice.playerId !== playerId) throw new NotFoundException({ statusCode: 404, error: 'NotFound', message: 'No such invoice on this account.' });
+      if (invoice.status !== 'Opened' || Date.now() >= deadline) return { id, status: invoice.status, amount: invoice.amount };
+      await sleep(Math.min(300, Math.max(0, deadline - Date.now())));
+    }
+  }
+
+  /** A settlement or cancellation reported by the node; recorded once on the invoice's account. */
+  async onUpdate(update: InvoiceUpdate): Promise<boolean> {
+    if (update.status === 'Opened') return false;
+    const invoice = await this.money.invoice(update.id);
+    if (!invoice) return false;
+    const now = new Date().toISOString();
+    const outcome = await this.commands.handle(
+      accountStream(invoice.playerId),
+      accountDecider,
+      update.status === 'Settled'
+        ? { type: 'SettleLightningInvoice', invoiceId: update.id, amountPaid: update.amountPaid, now }
+        : { type: 'CancelLightningInvoice', invoiceId: update.id, now },
+      SYSTEM,
+    );
+    await this.projections.waitFor(outcome.checkpoint);
+    return outcome.events.length > 0;
+  }
+
+  /**
+   * Asks the node about every Opened invoice (settlements missed while the subscription was down) and
+   * cancels those past their expiry that the node has not settled.
+   */
+  async reconcile(now = new Date()): Promise<void> {
+    if (!this.backends.hasLightning) return;
+    const node = this.backends.lightning;
+    for (const { id } of await this.money.openInvoices()) {
+      try {
+        const update = await node.getInvoice(id);
+        if (update && update.status !== 'Opened') await this.onUpdate(update);
+      } catch (err) {
+        this.logger.warn(`Invoice ${id}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    for (const { id } of await this.money.openInvoices(now)) {
+      await this.onUpdate({ id, status: 'Canceled', amountPaid: 0 }).catch((err) => this.logger.warn(`Cancel ${id}: ${String(err)}`));
+    }
+  }
+}

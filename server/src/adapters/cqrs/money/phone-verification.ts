@@ -1,0 +1,56 @@
+import { BadGatewayException, Inject, Injectable, Logger } from '@nestjs/common';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import type { PhoneVerifyStatus } from '@bahati/contracts';
+import { DomainError } from '../../../domain/decider';
+import { phoneClaimDecider, phoneClaimStream, playerDecider, playerStream } from '../../../domain/player/player';
+import { ProjectionRunner } from '../../../projections/runner';
+import { type CommandContext, CommandPath } from '../command-path';
+import { MoneyBackends } from './backends';
+
+/** Normalises a number typed in the dialog (national digits and a country, or full E.164) to E.164. */
+export function toE164(phoneNumber: string, countryCode: string): string {
+  const parsed = parsePhoneNumberFromString(phoneNumber.trim(), countryCode.toUpperCase() as CountryCode);
+  if (!parsed || !parsed.isValid()) throw new DomainError('InvalidPhoneNumber', 'That phone number is not valid; check it and try again.');
+  return parsed.number;
+}
+
+@Injectable()
+export class PhoneVerification {
+  private readonly logger = new Logger('PhoneVerification');
+
+  constructor(
+    private readonly commands: CommandPath,
+    private readonly projections: ProjectionRunner,
+    @Inject(MoneyBackends) private readonly backends: MoneyBackends,
+  ) {}
+
+  async begin(playerId: string, phoneNumber: string, countryCode: string, context: CommandContext): Promise<{ phoneNumber: string }> {
+    const e164 = toE164(phoneNumber, countryCode);
+    const verifier = this.backends.phoneVerifier;
+    const claim = await this.commands.load(phoneClaimStream(e164), phoneClaimDecider);
+    if (claim.state.playerId && claim.state.playerId !== playerId) throw new DomainError('DuplicatePhone', 'This phone number is linked to another account.');
+    await this.commands.handle(playerStream(playerId), playerDecider, { type: 'StartPhoneVerification', phoneNumber: e164, now: new Date().toISOString() }, context);
+    try {
+      await verifier.start(e164);
+    } catch (err) {
+      // Twilio 60200: invalid parameter `To` — the number passed our checks but not the carrier's.
+      if ((err as { code?: number }).code === 60200) throw new DomainError('InvalidPhoneNumber', 'That phone number cannot receive a code; check it and try again.');
+      this.logger.error(`Could not send a code to ${e164}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new BadGatewayException({ statusCode: 502, error: 'UnknownTwilioError', message: 'The code could not be sent; please try again later.' });
+    }
+    return { phoneNumber: e164 };
+  }
+
+  async verify(playerId: string, code: string, context: CommandContext): Promise<{ status: PhoneVerifyStatus }> {
+    const { state: player } = await this.commands.load(playerStream(playerId), playerDecider);
+    const phoneNumber = player.pendingPhoneNumber;
+    if (!phoneNumber) throw new DomainError('InvalidPhoneNumber', 'Ask for a code first.');
+    const status = await this.backends.phoneVerifier.check(phoneNumber, code);
+    if (status !== 'Approved') return { status };
+    const now = new Date().toISOString();
+    await this.commands.handle(phoneClaimStream(phoneNumber), phoneClaimDecider, { type: 'ClaimPhone', phoneNumber, playerId, now }, context);
+    const outcome = await this.commands.handle(playerStream(playerId), playerDecider, { type: 'ConfirmPhone', now }, context);
+    await this.projections.waitFor(outcome.checkpoint);
+    return { status };
+  }
+}

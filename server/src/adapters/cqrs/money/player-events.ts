@@ -1,0 +1,89 @@
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { PlayerPushEvent } from '@bahati/contracts';
+import { type AccountEvent, bankDelta } from '../../../domain/account/account';
+import type { PlayerEvent } from '../../../domain/player/player';
+import { EventStoreToken } from '../../../config/tokens';
+import { ProjectionRunner } from '../../../projections/runner';
+import type { EventStore, RecordedEvent, Subscription } from '../../event-store/event-store';
+import { PlayersRepository } from '../../read-models/players.repository';
+
+type Listener = (event: PlayerPushEvent) => void;
+const STREAM = /^(account|player)-(.+)$/;
+
+/** What a player's screens are told about an event of their streams (bank last, once the read model has it). */
+export function pushEventsOf(event: { type: string; data: unknown }): PlayerPushEvent[] {
+  const e = event as AccountEvent | PlayerEvent;
+  switch (e.type) {
+    case 'LightningInvoiceSettled':
+      return [{ type: 'InvoiceSettled', id: e.data.invoiceId, amount: e.data.amount }];
+    case 'LightningInvoiceCanceled':
+      return [{ type: 'InvoiceCanceled', id: e.data.invoiceId }];
+    case 'BitcoinDepositDetected':
+      return [{ type: 'DepositDetected', transactionId: e.data.txid, vout: e.data.vout, amount: e.data.amount }];
+    case 'BitcoinDepositConfirmed':
+      return [{ type: 'DepositConfirmed', transactionId: e.data.txid, vout: e.data.vout, amount: e.data.amount }];
+    case 'WithdrawalRequested':
+      return [{ type: 'WithdrawalChanged', id: e.data.withdrawalId, status: 'Created' }];
+    case 'WithdrawalApproved':
+    case 'WithdrawalPaid':
+      return [{ type: 'WithdrawalChanged', id: e.data.withdrawalId, status: 'Approved' }];
+    case 'WithdrawalDeclined':
+      return [{ type: 'WithdrawalChanged', id: e.data.withdrawalId, status: 'Declined' }];
+    case 'PhoneVerified':
+      return [{ type: 'PhoneVerified', phoneNumber: e.data.phoneNumber }];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Server push for the player's screens, driven by a live subscription to the event store — so an
+ * invoice settled or a deposit credited by any server instance reaches the player's open page.
+ */
+@Injectable()
+export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('PlayerEvents');
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private subscription: Subscription | null = null;
+
+  constructor(
+    @Inject(EventStoreToken) private readonly store: EventStore,
+    private readonly projections: ProjectionRunner,
+    private readonly players: PlayersRepository,
+  ) {}
+
+  async onApplicationBootstrap() {
+    this.subscription = this.store.subscribeToAll({
+      after: await this.store.headCheckpoint(),
+      onEvent: (event) => this.deliver(event),
+      onError: (err) => this.logger.error(`Subscription failed: ${err instanceof Error ? err.message : String(err)}`),
+    });
+  }
+
+  async beforeApplicationShutdown() {
+    await this.subscription?.stop();
+  }
+
+  listen(playerId: string, listener: Listener): () => void {
+    let set = this.listeners.get(playerId);
+    if (!set) this.listeners.set(playerId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (!set.size) this.listeners.delete(playerId);
+    };
+  }
+
+  private async deliver(event: RecordedEvent) {
+    const match = STREAM.exec(event.streamId);
+    if (!match) return;
+    const set = this.listeners.get(match[2]!);
+    if (!set?.size) return;
+    const messages = pushEventsOf(event);
+    if (match[1] === 'account' && bankDelta({ type: event.type, data: event.data } as AccountEvent) !== 0) {
+      await this.projections.waitFor(event.checkpoint);
+      messages.push({ type: 'BankChanged', bank: await this.players.bank(match[2]!) });
+    }
+    for (const m of messages) for (const l of set) l(m);
+  }
+}

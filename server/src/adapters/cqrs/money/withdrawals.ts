@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { BadGatewayException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { MIN_BITCOIN_WITHDRAWAL, type WithdrawRequestView } from '@bahati/contracts';
+import { accountDecider, accountStream } from '../../../domain/account/account';
+import { paymentRequestDecider, paymentRequestStream } from '../../../domain/account/money';
+import { DomainError } from '../../../domain/decider';
+import { AppConfigToken, type AppConfig } from '../../../config/tokens';
+import { ProjectionRunner } from '../../../projections/runner';
+import { bitcoinNetwork, isValidAddress } from '../../bitcoin/addresses';
+import { playerIdFor } from '../../identity/player-id';
+import { checkPaymentRequest } from '../../lightning/payment-request';
+import { MoneyRepository } from '../../read-models/money.repository';
+import { type CommandContext, CommandPath } from '../command-path';
+import { MoneyBackends } from './backends';
+import { Standings } from './standings';
+
+export interface WithdrawInput {
+  amount: number;
+  address?: string | null;
+  paymentRequest?: string | null;
+}
+
+/**
+ * Whether the player's bonus playthrough allows a withdrawal. Only an accepted bonus can lock
+ * withdrawals; until the bonus feature records acceptances there is none, so it is always met.
+ */
+export async function playthroughMet(_playerId: string): Promise<boolean> {
+  return true;
+}
+
+@Injectable()
+export class Withdrawals {
+  private readonly logger = new Logger('Withdrawals');
+  /** One payout at a time per withdrawal in this process; the node's own record guards across processes. */
+  private readonly payouts = new Map<string, Promise<WithdrawRequestView>>();
+
+  constructor(
+    private readonly commands: CommandPath,
+    private readonly projections: ProjectionRunner,
+    private readonly standings: Standings,
+    private readonly money: MoneyRepository,
+    @Inject(MoneyBackends) private readonly backends: MoneyBackends,
+    @Inject(AppConfigToken) private readonly config: AppConfig,
+  ) {}
+
+  /** Records the request and takes the amount from the bank at once; answers the new bank. */
+  async request(playerId: string, input: WithdrawInput, idempotencyKey: string | undefined, context: CommandContext): Promise<number> {
+    const now = new Date();
+    // The same Idempotency-Key (a double click, a retried request) names the same withdrawal, which records once.
+    const withdrawalId = idempotencyKey ? playerIdFor(`withdrawal:${playerId}:${idempotencyKey}`) : randomUUID();
+    const { standing } = await this.standings.of(playerId);
+    let method: 'lightning' | 'bitcoin';
+    let target: string;
+    let paymentHash: string | null = null;
+    if (input.address) {
+      method = 'bitcoin';
+      target = input.address.trim();
+      if (target.length < 10 || !isValidAddress(target, bitcoinNetwork(this.config.bitcoin.network))) {
+        throw new DomainError('InvalidAddress', `Anwani ya kutoa si sahihi. (not a valid ${this.config.bitcoin.network} Bitcoin address)`);
+      }
+    } else if (input.paymentRequest) {
+      method = 'lightning';
+      target = input.paymentRequest.trim();
+      paymentHash = checkPaymentRequest(target, { network: this.config.bitcoin.network, amount: input.amount, now }).paymentHash;
+    } else {
+      throw new DomainError('InvalidAddress', 'Give a Bitcoin address or a Lightning payment request.');
+    }
+
+    const command = {
+      type: 'RequestWithdrawal' as const, withdrawalId, method, amount: input.amount, target, standing,
+      minimumBitcoin: MIN_BITCOIN_WITHDRAWAL, playthroughMet: await playthroughMet(playerId), now: now.toISOString(),
+    };
+    if (paymentHash) {
+      await this.commands.handle(paymentRequestStream(paymentHash), paymentRequestDecider, { type: 'ClaimPaymentRequest', paymentHash, withdrawalId, playerId, now: command.now }, context);
+    }
+    try {
+      const outcome = await this.commands.handle(accountStream(playerId), accountDecider, command, context);
+      await this.projections.waitFor(outcome.checkpoint);
+      return outcome.state.bank;
+    } catch (err) {
+      if (paymentHash) {
+        await this.commands
+          .handle(paymentRequestStream(paymentHash), paymentRequestDecider, { type: 'ReleasePaymentRequest', paymentHash, withdrawalId, now: new Date().toISOString() }, context)
+          .catch((e) => this.logger.error(`Could not release payment request ${paymentHash}: ${String(e)}`));
+      }
+      throw err;
+    }
+  }
+
+  async decline(reviewerId: string, id: string, context: CommandContext): Promise<WithdrawRequestView> {
+    const playerId = await this.owner(id);
+    const outcome = await this.commands.handle(accountStream(playerId), accountDecider, { type: 'DeclineWithdrawal', withdrawalId: id, reviewerId, now: new Date().toISOString() }, context);
+    await this.projections.waitFor(outcome.checkpoint);
+    return this.view(id);
+  }
+
+  /** Approves, then pays out with the withdrawal id as idempotency key, then records the reference. Safe to repeat. */
+  approve(reviewerId: string, id: string, context: CommandContext): Promise<WithdrawRequestView> {
+    const running = this.payouts.get(id);
+    if (running) return running;
+    const work = this.approveAndPay(reviewerId, id, context).finally(() => this.payouts.delete(id));
+    this.payouts.set(id, work);
+    return work;
+  }
+
+  private async approveAndPay(reviewerId: string, id: string, context: CommandContext): Promise<WithdrawRequestView> {
+    const playerId = await this.owner(id);
+    const approved = await this.commands.handle(accountStream(playerId), accountDecider, { type: 'ApproveWithdrawal', withdrawalId: id, reviewerId, now: new Date().toISOString() }, context);
+    const w = approved.state.money.withdrawals.get(id)!;
+    if (!w.paid) {
+      let reference: string;
+      try {
+        const node = this.backends.lightning;
+        reference = (w.method === 'lightning' ? await node.pay(w.target, w.amount, id) : await node.sendOnChain(w.target, w.amount, id)).reference;
+      } catch (err) {
+        await this.projections.waitFor(approved.checkpoint);
+        this.logger.error(`Payout of withdrawal ${id} failed: ${err instanceof Error ? err.message : String(err)}`);
+        throw new BadGatewayException({
+          statusCode: 502, error: 'PayoutFailed',
+          message: `The request is approved but the payout failed (${err instanceof Error ? err.message : 'node error'}); approve it again to retry — it is never paid twice.`,
+        });
+      }
+      const paid = await this.commands.handle(accountStream(playerId), accountDecider, { type: 'RecordWithdrawalPayout', withdrawalId: id, reference, now: new Date().toISOString() }, context);
+      await this.projections.waitFor(paid.checkpoint);
+    } else {
+      await this.projections.waitFor(approved.checkpoint);
+    }
+    return this.view(id);
+  }
+
+  private async owner(id: string): Promise<string> {
+    const playerId = await this.money.withdrawalOwner(id);
+    if (!playerId) throw new NotFoundException({ statusCode: 404, error: 'NotFound', message: 'No such withdrawal request.' });
+    return playerId;
+  }
+
+  private async view(id: string): Promise<WithdrawRequestView> {
+    const [view] = await this.money.withdrawRequests({ id });
+    if (!view) throw new NotFoundException({ statusCode: 404, error: 'NotFound', message: 'No such withdrawal request.' });
+    return view;
+  }
+}

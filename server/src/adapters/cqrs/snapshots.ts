@@ -1,0 +1,135 @@
+import { type Kysely, sql } from 'kysely';
+import type { Decider, DomainEvent } from '../../domain/decider';
+import type { CommandPath, LoadedStream } from './command-path';
+
+/**
+ * Snapshots of long streams (an account plays thousands of hands). A snapshot is the folded state at
+ * a revision; loading reads it and then only the events after it. Correctness never depends on it:
+ * the append still expects the stream's real last revision, and a snapshot of another `version` (an
+ * older state shape) is ignored. Two layers: the last state this process folded per stream (in memory,
+ * bounded) and a `snapshots` row every `every` events for other processes and restarts.
+ */
+export interface SnapshotOptions {
+  /** Identifies the state shape; bump it when evolve or the state changes and old snapshots are ignored. */
+  version: string;
+  /** Write a stored snapshot once this many events were added since the last one. */
+  every?: number;
+  /** Streams whose last state this process keeps in memory. */
+  cacheSize?: number;
+  onError?: (err: unknown) => void;
+}
+
+interface SnapshotRow {
+  stream_id: string;
+  revision: number;
+  version: string;
+  state: unknown;
+  updated_at: Date;
+}
+
+interface Cached<State> extends LoadedStream<State> {
+  /** Revision of the stored snapshot this process knows of. */
+  stored: number | null;
+}
+
+export class SnapshotStore<State, Event extends DomainEvent> {
+  private readonly cache = new Map<string, Cached<State>>();
+  private readonly every: number;
+  private readonly cacheSize: number;
+  private readonly db: Kysely<{ snapshots: SnapshotRow }>;
+
+  constructor(
+    db: Kysely<unknown>,
+    private readonly path: CommandPath,
+    private readonly decider: Pick<Decider<unknown, State, Event>, 'evolve' | 'initialState'>,
+    private readonly options: SnapshotOptions,
+  ) {
+    this.db = db as unknown as Kysely<{ snapshots: SnapshotRow }>;
+    this.every = options.every ?? 100;
+    this.cacheSize = options.cacheSize ?? 10_000;
+  }
+
+  /** The stream folded from the newest snapshot known; pass as CommandPath's `load` hook. */
+  readonly load = async (streamId: string): Promise<LoadedStream<State>> => {
+    let base: Cached<State> | undefined = this.cache.get(streamId);
+    if (!base) {
+      const row = await this.db
+        .selectFrom('snapshots')
+        .select(['revision', 'state'])
+        .where('stream_id', '=', streamId)
+        .where('version', '=', this.options.version)
+        .executeTakeFirst();
+      base = row ? { state: reviveState<State>(row.state), revision: Number(row.revision), stored: Number(row.revision) } : { state: this.decider.initialState(), revision: null, stored: null };
+    }
+    const loaded = await this.path.load(streamId, this.decider, base);
+    this.remember(streamId, loaded, base.stored);
+    return loaded;
+  };
+
+  /** Keeps the state after a command and stores a snapshot when enough events piled up since the last one. */
+  async saved(streamId: string, loaded: LoadedStream<State>): Promise<void> {
+    if (loaded.revision === null) return;
+    const known = this.cache.get(streamId);
+    if (known && known.revision !== null && known.revision > loaded.revision) return;
+    let stored = known?.stored ?? null;
+    if (loaded.revision - (stored ?? -1) >= this.every) {
+      try {
+        await this.store(streamId, loaded.revision, loaded.state);
+        stored = loaded.revision;
+      } catch (err) {
+        this.options.onError?.(err);
+      }
+    }
+    this.remember(streamId, loaded, stored);
+  }
+
+  /** Writes a snapshot now (newer revisions only). */
+  async store(streamId: string, revision: number, state: State): Promise<void> {
+    const json = JSON.stringify(state, replacer);
+    await this.db
+      .insertInto('snapshots')
+      .values({ stream_id: streamId, revision, version: this.options.version, state: sql`${json}::jsonb`, updated_at: new Date() })
+      .onConflict((oc) =>
+        oc
+          .column('stream_id')
+          .doUpdateSet({ revision, version: this.options.version, state: sql`${json}::jsonb`, updated_at: new Date() })
+          .where(sql<boolean>`snapshots.revision < ${revision} or snapshots.version <> ${this.options.version}`),
+      )
+      .execute();
+  }
+
+  /** Forgets what this process remembers (tests). */
+  clearCache(): void {
+    this.cache.clear();
+  }
+
+  private remember(streamId: string, loaded: LoadedStream<State>, stored: number | null) {
+    this.cache.delete(streamId);
+    this.cache.set(streamId, { ...loaded, stored });
+    if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
+  }
+}
+
+/** Maps and Sets survive the JSON round trip as tagged arrays. */
+function replacer(_key: string, value: unknown): unknown {
+  if (value instanceof Map) return { $map: [...value.entries()] };
+  if (value instanceof Set) return { $set: [...value.values()] };
+  return value;
+}
+
+function reviver(_key: string, value: unknown): unknown {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 1 && keys[0] === '$map') return new Map((value as { $map: [unknown, unknown][] }).$map);
+    if (keys.length === 1 && keys[0] === '$set') return new Set((value as { $set: unknown[] }).$set);
+  }
+  return value;
+}
+
+export function serializeState(state: unknown): string {
+  return JSON.stringify(state, replacer);
+}
+
+export function reviveState<State>(stored: unknown): State {
+  return JSON.parse(typeof stored === 'string' ? stored : JSON.stringify(stored), reviver) as State;
+}

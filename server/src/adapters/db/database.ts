@@ -1,0 +1,93 @@
+/**
+ * One Kysely instance over either a real PostgreSQL server (`pg.Pool`) or an embedded PGlite.
+ * Events and read models share it. Column types come back as described in `type-parsers.ts`.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Pool } from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import { pgliteParsers, pgTypeParsers } from './type-parsers';
+
+export interface Database {
+  // Kysely<any> on purpose: each repository declares its own table types with `withTables<T>()`.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly kysely: Kysely<any>;
+  readonly kind: 'postgres' | 'pglite';
+  /** The schema every unqualified name resolves to (`public` unless `schema` was given). */
+  readonly schema: string;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// connection string; when absent PGlite is used. */
+  url?: string;
+  /** PGlite only: directory for a persistent database (created if missing). */
+  dataDir?: string;
+  /** PGlite only: keep everything in memory (the default when there is no `dataDir`). */
+  inMemory?: boolean;
+  /** Real server only: schema to work in (created if missing), set as every connection's search_path. */
+  schema?: string;
+  /** Real server only: maximum pooled connections (default 10). */
+  poolSize?: number;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.schema, options.poolSize ?? 10);
+  if (options.schema && options.schema !== 'public') {
+    throw new Error('openDatabase: a schema can only be chosen on a real PostgreSQL server (PGlite uses public)');
+  }
+  const dataDir = options.inMemory || !options.dataDir ? undefined : options.dataDir;
+  return openPglite(dataDir);
+}
+
+async function openPostgres(url: string, schema: string | undefined, poolSize: number): Promise<Database> {
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
+    throw new Error(`openDatabase: schema name "${schema}" must match ${SCHEMA_NAME} (lower case, digits, underscore)`);
+  }
+  const pool = new Pool({
+    connectionString: url,
+    max: poolSize,
+    types: pgTypeParsers,
+    // Applied at connection start-up, so every pooled connection (and every transaction) sees the schema.
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(kysely);
+    else await sql`select 1`.execute(kysely);
+  } catch (error) {
+    await kysely.destroy();
+    throw new Error(`Cannot open PostgreSQL database ${redact(url)}: ${(error as Error).message}`, { cause: error });
+  }
+  return {
+    kysely,
+    kind: 'postgres',
+    schema: schema ?? 'public',
+    close: () => kysely.destroy(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  // Options object form: `new PGlite(undefined, options)` would silently drop the options.
+  const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), parsers: pgliteParsers });
+  try {
+    await pglite.waitReady;
+  } catch (error) {
+    throw new Error(`Cannot open PGlite database ${dataDir ?? '(in memory)'}: ${(error as Error).message}`, { cause: error });
+  }
+  const kysely = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
+  return {
+    kysely,
+    kind: 'pglite',
+    schema: 'public',
+    close: () => kysely.destroy(),
+  };
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from '@jest/globals';
+import { ANY, NO_STREAM, STREAM_EXISTS } from '@eventstore/db-client';
+import { compareCheckpoints } from './event-store';
+import { formatCheckpoint, parseCheckpoint, toEsdbExpected } from './eventstoredb-event-store';
+
+describe('EventStoreDB adapter mappings', () => {
+  it('maps every expected-revision kind to the client constant', () => {
+    expect(toEsdbExpected('s', 'no_stream')).toBe(NO_STREAM);
+    expect(toEsdbExpected('s', 'stream_exists')).toBe(STREAM_EXISTS);
+    expect(toEsdbExpected('s', 'any')).toBe(ANY);
+    expect(toEsdbExpected('s', 7)).toBe(7n);
+    expect(() => toEsdbExpected('s', -1)).toThrow('non-negative integer');
+  });
+
+  it('writes positions as "<commit>:<prepare>" and reads them back', () => {
+    const position = { commit: 18446744073709551000n, prepare: 12n };
+    expect(formatCheckpoint(position)).toBe('18446744073709551000:12');
+    expect(parseCheckpoint(formatCheckpoint(position))).toEqual(position);
+    expect(() => parseCheckpoint('12')).toThrow('Not an EventStoreDB checkpoint');
+  });
+
+  it('orders its checkpoints like the log', () => {
+    expect(compareCheckpoints('100:90', '101:0')).toBeLessThan(0);
+    expect(compareCheckpoints('100:90', '100:91')).toBeLessThan(0);
+    expect(compareCheckpoints(null, '0:0')).toBeLessThan(0);
+  });
+});

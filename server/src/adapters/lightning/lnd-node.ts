@@ -1,0 +1,97 @@
+import { Logger } from '@nestjs/common';
+import * as ln from 'ln-service';
+import { type CreatedInvoice, type InvoiceUpdate, LightningNode, type Payout } from './lightning-node';
+
+export interface LndSettings {
+  /** host:port of LND's gRPC interface. */
+  socket: string;
+  /** Admin macaroon, hex or base64. */
+  macaroon: string;
+  /** LND's TLS certificate, base64 or hex (optional when LND's certificate is publicly trusted). */
+  cert?: string;
+  /** Routing fee limit for payouts, satoshis. */
+  maxFee?: number;
+}
+
+const statusOf = (i: { is_confirmed: boolean; is_canceled?: boolean }): InvoiceUpdate['status'] => (i.is_confirmed ? 'Settled' : i.is_canceled ? 'Canceled' : 'Opened');
+
+/** LND through ln-service. Invoice ids are payment hashes. */
+export class LndLightningNode extends LightningNode {
+  readonly kind = 'lnd';
+  private readonly lnd: object;
+  private readonly logger = new Logger('LND');
+
+  constructor(private readonly settings: LndSettings) {
+    super();
+    this.lnd = ln.authenticatedLndGrpc({ socket: settings.socket, macaroon: settings.macaroon, ...(settings.cert ? { cert: settings.cert } : {}) }).lnd;
+  }
+
+  async createInvoice(amount: number, memo: string, expirySeconds: number): Promise<CreatedInvoice> {
+    const expiresAt = new Date(Date.now() + expirySeconds * 1000).toISOString();
+    const inv = await ln.createInvoice({ lnd: this.lnd, tokens: amount, description: memo, expires_at: expiresAt });
+    return { id: inv.id, paymentRequest: inv.request, paymentHash: inv.id, expiresAt };
+  }
+
+  async getInvoice(id: string): Promise<InvoiceUpdate | null> {
+    try {
+      const inv = await ln.getInvoice({ lnd: this.lnd, id });
+      return { id, status: statusOf(inv), amountPaid: inv.is_confirmed ? inv.received : 0 };
+    } catch (err) {
+      if (Array.isArray(err) && err[0] === 404) return null;
+      throw err;
+    }
+  }
+
+  /** Resubscribes after an error or an LND restart; settlements missed meanwhile are found by the periodic reconciliation. */
+  subscribe(onUpdate: (update: InvoiceUpdate) => void): () => void {
+    let stopped = false;
+    let current: import('node:events').EventEmitter | null = null;
+    let retry: NodeJS.Timeout | null = null;
+    const start = () => {
+      if (stopped) return;
+      current = ln.subscribeToInvoices({ lnd: this.lnd });
+      current.on('invoice_updated', (inv: { id: string; is_confirmed: boolean; is_canceled?: boolean; received: number }) => {
+        const status = statusOf(inv);
+        if (status !== 'Opened') onUpdate({ id: inv.id, status, amountPaid: inv.is_confirmed ? inv.received : 0 });
+      });
+      current.on('error', (err: unknown) => {
+        this.logger.warn(`Invoice subscription failed (${JSON.stringify(err)}); resubscribing in 5 s`);
+        current?.removeAllListeners();
+        current = null;
+        retry = setTimeout(start, 5000);
+        retry.unref();
+      });
+    };
+    start();
+    return () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      current?.removeAllListeners();
+    };
+  }
+
+  /** LND keeps one payment per payment hash: an earlier attempt is returned instead of paying again. */
+  async pay(paymentRequest: string, amount: number, _idempotencyKey: string): Promise<Payout> {
+    const decoded = await ln.decodePaymentRequest({ lnd: this.lnd, request: paymentRequest });
+    const existing = await ln.getPayment({ lnd: this.lnd, id: decoded.id }).catch(() => null);
+    if (existing?.is_confirmed) return { reference: decoded.id };
+    if (existing?.is_pending) throw new Error('The payment is still in flight; approve again later to record it.');
+    const paid = await ln.payViaPaymentRequest({
+      lnd: this.lnd,
+      request: paymentRequest,
+      ...(decoded.tokens ? {} : { tokens: amount }),
+      max_fee: this.settings.maxFee ?? Math.max(10, Math.ceil(amount * 0.01)),
+    });
+    return { reference: paid.id };
+  }
+
+  /** The on-chain send carries the idempotency key as its label; a send already labelled so is not repeated. */
+  async sendOnChain(address: string, amount: number, idempotencyKey: string): Promise<Payout> {
+    const label = `bahati-withdrawal:${idempotencyKey}`;
+    const { transactions } = await ln.getChainTransactions({ lnd: this.lnd });
+    const earlier = transactions.find((t) => t.description === label);
+    if (earlier) return { reference: earlier.id };
+    const sent = await ln.sendToChainAddress({ lnd: this.lnd, address, tokens: amount, description: label });
+    return { reference: sent.id };
+  }
+}

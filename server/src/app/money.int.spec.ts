@@ -1,0 +1,342 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
+
+jest.setTimeout(60_000);
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import * as bolt11 from 'bolt11';
+import type { Kysely } from 'kysely';
+import { Pool } from 'pg';
+import type { PlayerPushEvent } from '@bahati/contracts';
+import { describeEachDatabase } from '../adapters/db/test-databases';
+import type { Database } from '../adapters/db/database';
+import { BitcoinDeposits } from '../adapters/cqrs/money/bitcoin-deposits';
+import { MoneyBackends } from '../adapters/cqrs/money/backends';
+import { PlayerEventsHub } from '../adapters/cqrs/money/player-events';
+import { BOLT11_NETWORKS } from '../adapters/lightning/dev-lightning-node';
+import { DatabaseToken } from '../config/tokens';
+import { loadConfig } from '../config/config';
+import type { ReadModels } from '../projections/schema';
+import { ProjectionRunner } from '../projections/runner';
+import { createApp } from './create-app';
+
+type Inject = NestFastifyApplication['inject'];
+
+describeEachDatabase('money in and out', (db) => {
+  let app: NestFastifyApplication;
+  let inject: Inject;
+  let kysely: Kysely<ReadModels>;
+  const schema = `money_${randomBytes(5).toString('hex')}`;
+  let phoneSeq = 0;
+
+  beforeAll(async () => {
+    const env: NodeJS.ProcessEnv = {
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-money-')),
+      ADMIN_EMAILS: 'boss@example.com',
+      LOG_LEVEL: 'silent',
+      CLIENT_DIST: join(tmpdir(), 'no-client-here'),
+      PRICE_SOURCE: 'fixed',
+      BLOCKED_COUNTRIES: 'US,fr',
+      ...(db.name === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
+    };
+    app = await createApp(loadConfig(env), { bufferLogs: false });
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+    inject = app.inject.bind(app);
+    kysely = app.get<Database>(DatabaseToken).kysely as Kysely<ReadModels>;
+  });
+
+  afterAll(async () => {
+    await app.close();
+    if (db.name === 'postgres') {
+      const pool = new Pool({ connectionString: process.env.DATABASE_URL });
+      await pool.query(`drop schema if exists ${schema} cascade`);
+      await pool.end();
+    }
+  });
+
+  async function signIn(email: string): Promise<{ jwt: string; auth: { authorization: string }; id: string }> {
+    const token = await inject({ method: 'POST', url: '/api/dev/id-token', payload: { email } });
+    const login = await inject({ method: 'POST', url: '/api/players/login', payload: { idToken: token.json().idToken, photoUrl: null } });
+    expect(login.statusCode).toBe(200);
+    const jwt = login.json().jwt as string;
+    const auth = { authorization: `Bearer ${jwt}` };
+    const me = await inject({ method: 'GET', url: '/api/players/1234', headers: auth });
+    return { jwt, auth, id: me.json().id };
+  }
+
+  const nextPhone = () => `+1415555${String(1000 + phoneSeq++).padStart(4, '0')}`;
+
+  async function verifyPhone(auth: { authorization: string }, phone = nextPhone()): Promise<string> {
+    const begin = await inject({ method: 'POST', url: '/api/players/beginphoneverify', headers: auth, payload: { phoneNumber: phone.slice(2), countryCode: 'us' } });
+    expect(begin.statusCode).toBe(200);
+    expect(begin.json()).toEqual({ phoneNumber: phone });
+    const code = await inject({ method: 'GET', url: `/api/dev/phone-code?phoneNumber=${encodeURIComponent(phone)}` });
+    const res = await inject({ method: 'POST', url: '/api/players/verifycode', headers: auth, payload: { code: code.json().code } });
+    expect(res.json()).toEqual({ status: 'Approved' });
+    return phone;
+  }
+
+  async function fund(auth: { authorization: string }, amount: number): Promise<void> {
+    const inv = await inject({ method: 'POST', url: '/api/players/lightningaddinvoice', headers: auth, payload: { amount: String(amount) } });
+    expect(inv.statusCode).toBe(200);
+    const settled = await inject({ method: 'POST', url: '/api/dev/lightning/settle', payload: { paymentRequest: inv.json().paymentRequest } });
+    expect(settled.statusCode).toBe(200);
+  }
+
+  /** Read models follow the events within moments; these checks read them once they have caught up. */
+  const caughtUp = async () => {
+    for (let i = 0; i < 200; i++) {
+      if ((await app.get(ProjectionRunner).lag()).every((l) => l.pendingEvents === 0)) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const bank = async (auth: { authorization: string }) => {
+    await caughtUp();
+    return (await inject({ method: 'GET', url: '/api/players/bank', headers: auth })).json() as number;
+  };
+  const ledgerSum = async (playerId: string) => {
+    await caughtUp();
+    const row = await kysely.selectFrom('ledger_entries').select((eb) => eb.fn.sum<string>('amount').as('sum')).where('player_id', '=', playerId).executeTakeFirst();
+    return Number(row?.sum ?? 0);
+  };
+
+  it('verifies a phone: wrong code, right code, and the number stays linked to one account', async () => {
+    const ana = await signIn('ana@example.com');
+    const bad = await inject({ method: 'POST', url: '/api/players/beginphoneverify', headers: ana.auth, payload: { phoneNumber: '123', countryCode: 'us' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('InvalidPhoneNumber');
+    const phone = nextPhone();
+    await inject({ method: 'POST', url: '/api/players/beginphoneverify', headers: ana.auth, payload: { phoneNumber: phone, countryCode: 'KE' } });
+    const code = (await inject({ method: 'GET', url: `/api/dev/phone-code?phoneNumber=${phone}` })).json().code as string;
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect((await inject({ method: 'POST', url: '/api/players/verifycode', headers: ana.auth, payload: { code: wrong } })).json()).toEqual({ status: 'WrongCode' });
+    expect((await inject({ method: 'POST', url: '/api/players/verifycode', headers: ana.auth, payload: { code: '12' } })).statusCode).toBe(400);
+    expect((await inject({ method: 'POST', url: '/api/players/verifycode', headers: ana.auth, payload: { code } })).json()).toEqual({ status: 'Approved' });
+    expect((await inject({ method: 'GET', url: '/api/players/1234', headers: ana.auth })).json().verifiedPhoneNumber).toBe(phone);
+
+    const other = await inject({ method: 'POST', url: '/api/players/beginphoneverify', headers: ana.auth, payload: { phoneNumber: nextPhone(), countryCode: 'us' } });
+    expect(other.json().error).toBe('PhoneDoesNotMatch');
+    const ben = await signIn('ben@example.com');
+    const dup = await inject({ method: 'POST', url: '/api/players/beginphoneverify', headers: ben.auth, payload: { phoneNumber: phone, countryCode: 'us' } });
+    expect(dup.json().error).toBe('DuplicatePhone');
+  });
+
+  it('asks for a verified phone before any deposit or withdrawal', async () => {
+    const { auth } = await signIn('unverified@example.com');
+    for (const req of [
+      { method: 'GET' as const, url: '/api/players/getbitcoinaddress' },
+      { method: 'POST' as const, url: '/api/players/lightningaddinvoice', payload: { amount: '5000' } },
+      { method: 'POST' as const, url: '/api/players/withdraw', payload: { amount: 5000, address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' } },
+    ]) {
+      const res = await inject({ ...req, headers: auth });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('PhoneVerifyRequired');
+    }
+  });
+
+  it('credits an on-chain deposit once, at the configured confirmations, however often it is seen', async () => {
+    const p = await signIn('chain@example.com');
+    await verifyPhone(p.auth);
+    const first = await inject({ method: 'GET', url: '/api/players/getbitcoinaddress', headers: p.auth });
+    const { address } = first.json();
+    expect(address).toMatch(/^bcrt1q/);
+    expect((await inject({ method: 'GET', url: '/api/players/getbitcoinaddress', headers: p.auth })).json().address).toBe(address);
+    const q = await signIn('chain2@example.com');
+    await verifyPhone(q.auth);
+    expect((await inject({ method: 'GET', url: '/api/players/getbitcoinaddress', headers: q.auth })).json().address).not.toBe(address);
+
+    const pay = await inject({ method: 'POST', url: '/api/dev/bitcoin/pay', payload: { address, amount: 25_000, confirmations: 0 } });
+    const { txid } = pay.json();
+    let deposits = (await inject({ method: 'GET', url: '/api/players/deposits', headers: p.auth })).json();
+    expect(deposits).toEqual([expect.objectContaining({ transactionId: txid, depositAmount: 25_000, status: 'Pending' })]);
+    expect(await bank(p.auth)).toBe(0);
+
+    await inject({ method: 'POST', url: '/api/dev/bitcoin/confirm', payload: { txid, confirmations: 1 } });
+    const watcher = app.get(BitcoinDeposits);
+    const output = { txid, vout: 0, address, amount: 25_000, confirmations: 3 };
+    for (let i = 0; i < 3; i++) await watcher.record(p.id, output, { correlationId: 'replay' });
+    await watcher.poll();
+    deposits = (await inject({ method: 'GET', url: '/api/players/deposits', headers: p.auth })).json();
+    expect(deposits).toEqual([expect.objectContaining({ transactionId: txid, status: 'Deposited' })]);
+    expect(await bank(p.auth)).toBe(25_000);
+    expect(await ledgerSum(p.id)).toBe(25_000);
+  });
+
+  it('takes Lightning deposits: validates the amount, answers the long poll when paid, credits once', async () => {
+    const p = await signIn('bolt@example.com');
+    await verifyPhone(p.auth);
+    for (const amount of ['abc', '-5', '1.5', '', '99999999999999999999', 2.5, null]) {
+      const res = await inject({ method: 'POST', url: '/api/players/lightningaddinvoice', headers: p.auth, payload: { amount } });
+      expect(res.statusCode).toBe(400);
+    }
+    const small = await inject({ method: 'POST', url: '/api/players/lightningaddinvoice', headers: p.auth, payload: { amount: '999' } });
+    expect(small.statusCode).toBe(400);
+    expect(small.json().message).toContain('Deposit Amount must be at least 1000 Satoshis.');
+    expect((await inject({ method: 'POST', url: '/api/players/lightningaddinvoice', headers: p.auth, payload: {} })).statusCode).toBe(400);
+
+    const inv = (await inject({ method: 'POST', url: '/api/players/lightningaddinvoice', headers: p.auth, payload: { amount: '12000' } })).json();
+    expect(inv.paymentRequest).toMatch(/^lnbcrt120u1/);
+    const decoded = bolt11.decode(inv.paymentRequest);
+    expect(decoded.satoshis).toBe(12_000);
+    expect(decoded.tagsObject.payment_hash).toBe(inv.id);
+
+    const pushed: PlayerPushEvent[] = [];
+    const stop = app.get(PlayerEventsHub).listen(p.id, (e) => pushed.push(e));
+    const waiting = inject({ method: 'POST', url: '/api/players/invoice', headers: p.auth, payload: { id: inv.id } });
+    await new Promise((r) => setTimeout(r, 300));
+    await inject({ method: 'POST', url: '/api/dev/lightning/settle', payload: { paymentRequest: inv.paymentRequest } });
+    expect((await waiting).json()).toEqual({ id: inv.id, status: 'Settled', amount: 12_000 });
+    await inject({ method: 'POST', url: '/api/dev/lightning/settle', payload: { paymentRequest: inv.paymentRequest } });
+    expect(await bank(p.auth)).toBe(12_000);
+    expect(await ledgerSum(p.id)).toBe(12_000);
+    const list = (await inject({ method: 'GET', url: '/api/players/getlightninginvoices', headers: p.auth })).json();
+    expect(list).toEqual([expect.objectContaining({ id: inv.id, amount: 12_000, status: 'Settled', paymentRequest: inv.paymentRequest })]);
+    for (let i = 0; i < 40 && !pushed.some((e) => e.type === 'BankChanged'); i++) await new Promise((r) => setTimeout(r, 50));
+    stop();
+    expect(pushed).toEqual(expect.arrayContaining([{ type: 'InvoiceSettled', id: inv.id, amount: 12_000 }, { type: 'BankChanged', bank: 12_000 }]));
+    const other = await signIn('bolt-other@example.com');
+    expect((await inject({ method: 'POST', url: '/api/players/invoice', headers: other.auth, payload: { id: inv.id } })).statusCode).toBe(404);
+  });
+
+  it('refuses bad withdrawals with the spec errors and records nothing', async () => {
+    const p = await signIn('bad-withdraw@example.com');
+    await verifyPhone(p.auth);
+    await fund(p.auth, 10_000);
+    const addr = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+    const node = app.get(MoneyBackends).dev.node!;
+    const otherNet = bolt11.sign(bolt11.encode({ network: BOLT11_NETWORKS.mainnet, satoshis: 2000, tags: [{ tagName: 'payment_hash', data: 'a'.repeat(64) }, { tagName: 'description', data: 'x' }] }), '11'.repeat(32)).paymentRequest!;
+    const expired = bolt11.sign(bolt11.encode({ network: BOLT11_NETWORKS.regtest, satoshis: 2000, timestamp: Math.floor(Date.now() / 1000) - 7200, tags: [{ tagName: 'payment_hash', data: 'b'.repeat(64) }, { tagName: 'description', data: 'x' }, { tagName: 'expire_time', data: 60 }] }), '11'.repeat(32)).paymentRequest!;
+    const twoThousand = (await node.createInvoice(2000, 'payout', 3600)).paymentRequest;
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ amount: 'abc', address: addr }, 400, 'ValidationFailed'],
+      [{ amount: -5, address: addr }, 400, 'ValidationFailed'],
+      [{ amount: 1.5, address: addr }, 400, 'ValidationFailed'],
+      [{ amount: 1e30, address: addr }, 400, 'ValidationFailed'],
+      [{ address: addr }, 400, 'ValidationFailed'],
+      [{ amount: 2000 }, 400, 'ValidationFailed'],
+      [{ amount: 2000, address: addr, paymentRequest: twoThousand }, 400, 'ValidationFailed'],
+      [{ amount: 2000, address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' }, 400, 'InvalidAddress'],
+      [{ amount: 2000, address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt081' }, 400, 'InvalidAddress'],
+      [{ amount: 2000, address: 'not an address at all' }, 400, 'InvalidAddress'],
+      [{ amount: 999, address: addr }, 400, 'InvalidAmount'],
+      [{ amount: 20_000, address: addr }, 400, 'BankTooLow'],
+      [{ amount: 2000, paymentRequest: 'lnbcrt-garbage-request' }, 400, 'InvalidPaymentRequest'],
+      [{ amount: 2000, paymentRequest: 'hello world' }, 400, 'InvalidPaymentRequest'],
+      [{ amount: 2000, paymentRequest: otherNet }, 400, 'InvalidPaymentRequest'],
+      [{ amount: 2000, paymentRequest: expired }, 400, 'InvalidPaymentRequest'],
+      [{ amount: 3000, paymentRequest: twoThousand }, 400, 'InvalidPaymentRequest'],
+    ];
+    for (const [payload, status, error] of cases) {
+      const res = await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload });
+      expect({ payload, status: res.statusCode, error: res.json().error }).toEqual({ payload, status, error });
+    }
+    expect(await bank(p.auth)).toBe(10_000);
+    expect((await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json()).toEqual([]);
+
+    const ok = await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 2000, paymentRequest: twoThousand } });
+    expect(ok.json()).toBe(8000);
+    const again = await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 2000, paymentRequest: twoThousand } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('PaymentRequestAlreadyExists');
+    const q = await signIn('bad-withdraw-2@example.com');
+    await verifyPhone(q.auth);
+    await fund(q.auth, 5000);
+    expect((await inject({ method: 'POST', url: '/api/players/withdraw', headers: q.auth, payload: { amount: 2000, paymentRequest: twoThousand } })).json().error).toBe('PaymentRequestAlreadyExists');
+    expect(await bank(p.auth)).toBe(8000);
+    expect(await ledgerSum(p.id)).toBe(8000);
+  });
+
+  it('records a double-clicked withdrawal once (same Idempotency-Key)', async () => {
+    const p = await signIn('double@example.com');
+    await verifyPhone(p.auth);
+    await fund(p.auth, 10_000);
+    const payload = { amount: 4000, address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' };
+    const headers = { ...p.auth, 'idempotency-key': 'click-123' };
+    const answers = await Promise.all([1, 2, 3].map(() => inject({ method: 'POST', url: '/api/players/withdraw', headers, payload })));
+    expect(answers.map((a) => a.json())).toEqual([6000, 6000, 6000]);
+    expect((await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json()).toHaveLength(1);
+    expect(await bank(p.auth)).toBe(6000);
+  });
+
+  it('never overdraws an account under 50 parallel withdrawals, and the ledger sums to the bank', async () => {
+    const p = await signIn('parallel@example.com');
+    await verifyPhone(p.auth);
+    await fund(p.auth, 20_000);
+    const payload = { amount: 1500, address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload })));
+    const ok = answers.filter((a) => a.statusCode === 200).length;
+    expect(answers.every((a) => a.statusCode === 200 || ['BankTooLow', 'Conflict'].includes(a.json().error))).toBe(true);
+    expect(ok).toBeLessThanOrEqual(13);
+    const final = await bank(p.auth);
+    expect(final).toBe(20_000 - ok * 1500);
+    expect(final).toBeGreaterThanOrEqual(0);
+    expect(await ledgerSum(p.id)).toBe(final);
+    expect((await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json()).toHaveLength(ok);
+  });
+
+  it('lets only admins decide; decline refunds; approve pays once however often it is repeated', async () => {
+    const p = await signIn('payout@example.com');
+    await verifyPhone(p.auth);
+    await fund(p.auth, 20_000);
+    const boss = await signIn('boss@example.com');
+    const node = app.get(MoneyBackends).dev.node!;
+    const pr = (await node.createInvoice(5000, 'payout', 3600)).paymentRequest;
+    await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 5000, paymentRequest: pr } });
+    await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 3000, address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' } });
+    expect(await bank(p.auth)).toBe(12_000);
+    const mine = (await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json() as { id: string; method: string; status: string; statusCode: number }[];
+    expect(mine.map((w) => [w.status, w.statusCode])).toEqual([['Created', 0], ['Created', 0]]);
+    const ln = mine.find((w) => w.method === 'lightning')!;
+    const chain = mine.find((w) => w.method === 'bitcoin')!;
+
+    expect((await inject({ method: 'GET', url: '/api/players/adminwithdrawrequests', headers: p.auth })).statusCode).toBe(403);
+    expect((await inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${ln.id}`, headers: p.auth })).statusCode).toBe(403);
+    expect((await inject({ method: 'PUT', url: '/api/players/approvewithdrawrequest?id=nope', headers: boss.auth })).statusCode).toBe(404);
+    expect((await inject({ method: 'PUT', url: '/api/players/approvewithdrawrequest', headers: boss.auth })).statusCode).toBe(400);
+
+    const approvals = await Promise.all([1, 2, 3].map(() => inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${ln.id}`, headers: boss.auth })));
+    const again = await inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${ln.id}`, headers: boss.auth });
+    const hash = bolt11.decode(pr).tagsObject.payment_hash;
+    for (const a of [...approvals, again]) expect(a.json()).toMatchObject({ id: ln.id, status: 'Approved', statusCode: 1, paid: true, reference: hash, reviewerId: boss.id });
+    expect(Object.keys(node.payouts).filter((k) => k === ln.id)).toHaveLength(1);
+    expect((await inject({ method: 'PUT', url: `/api/players/declinewithdrawrequest?id=${ln.id}`, headers: boss.auth })).statusCode).toBe(409);
+
+    const declined = await inject({ method: 'PUT', url: `/api/players/declinewithdrawrequest?id=${chain.id}`, headers: boss.auth });
+    expect(declined.json()).toMatchObject({ id: chain.id, status: 'Declined', statusCode: 2, paid: false, reference: null });
+    expect((await inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${chain.id}`, headers: boss.auth })).statusCode).toBe(409);
+    expect(await bank(p.auth)).toBe(15_000);
+    expect(await ledgerSum(p.id)).toBe(15_000);
+    const all = (await inject({ method: 'GET', url: '/api/players/adminwithdrawrequests', headers: boss.auth })).json() as { playerId: string; email: string }[];
+    expect(all.filter((w) => w.playerId === p.id).every((w) => w.email === 'payout@example.com')).toBe(true);
+  });
+
+  it('refuses sign-in from a blocked country but not from loopback', async () => {
+    const token = (await inject({ method: 'POST', url: '/api/dev/id-token', payload: { email: 'traveller@example.com' } })).json().idToken;
+    const blocked = await inject({ method: 'POST', url: '/api/players/login', payload: { idToken: token }, remoteAddress: '8.8.8.8' });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error).toBe('BlockedByGeolocation');
+    expect((await inject({ method: 'POST', url: '/api/players/login', payload: { idToken: token } })).statusCode).toBe(200);
+  });
+
+  it('streams events to the token holder only', async () => {
+    const p = await signIn('sse@example.com');
+    expect((await inject({ method: 'GET', url: '/api/players/events?token=bad' })).statusCode).toBe(401);
+    expect((await inject({ method: 'GET', url: '/api/players/events' })).statusCode).toBe(401);
+    await app.listen(0, '127.0.0.1');
+    const url = `${await app.getUrl()}/api/players/events?token=${p.jwt}`.replace('[::1]', '127.0.0.1');
+    const controller = new AbortController();
+    const res = await fetch(url, { signal: controller.signal });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    let text = '';
+    await verifyPhone(p.auth);
+    const deadline = Date.now() + 5000;
+    while (!text.includes('PhoneVerified') && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+    expect(text).toContain('event: PhoneVerified');
+  });
+});

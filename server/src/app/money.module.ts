@@ -1,0 +1,42 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from '../config/config';
+import { MoneyBackends } from '../adapters/cqrs/money/backends';
+import { BitcoinDeposits } from '../adapters/cqrs/money/bitcoin-deposits';
+import { LightningDeposits } from '../adapters/cqrs/money/lightning-deposits';
+import { MoneyWorkers } from '../adapters/cqrs/money/money-workers';
+import { PhoneVerification } from '../adapters/cqrs/money/phone-verification';
+import { PlayerEventsHub } from '../adapters/cqrs/money/player-events';
+import { Standings } from '../adapters/cqrs/money/standings';
+import { Withdrawals } from '../adapters/cqrs/money/withdrawals';
+import { GeoIpLiteLocator, GeoLocator, NoGeoLocator } from '../adapters/geo/geo-locator';
+import { AdminWithdrawalsController } from '../adapters/http/admin-withdrawals.controller';
+import { MoneyController } from '../adapters/http/money.controller';
+import { MoneyDevController } from '../adapters/http/money-dev.controller';
+import { PlayerEventsController } from '../adapters/http/player-events.controller';
+import { MoneyRepository } from '../adapters/read-models/money.repository';
+import { PlayersRepository } from '../adapters/read-models/players.repository';
+
+/** Money in and out: phone verification, Bitcoin and Lightning deposits, withdrawals, server push, geolocation. */
+@Module({})
+export class MoneyModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: MoneyModule,
+      controllers: [MoneyController, AdminWithdrawalsController, PlayerEventsController, ...(config.production ? [] : [MoneyDevController])],
+      providers: [
+        { provide: MoneyBackends, useFactory: () => MoneyBackends.fromConfig(config) },
+        { provide: GeoLocator, useValue: config.blockedCountries.size ? new GeoIpLiteLocator() : new NoGeoLocator() },
+        MoneyRepository,
+        PlayersRepository,
+        Standings,
+        PhoneVerification,
+        BitcoinDeposits,
+        LightningDeposits,
+        Withdrawals,
+        PlayerEventsHub,
+        MoneyWorkers,
+      ],
+      exports: [GeoLocator, MoneyBackends],
+    };
+  }
+}
