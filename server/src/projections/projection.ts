@@ -14,4 +14,9 @@ export interface Projection {
   /** Tables emptied when the projection is rebuilt, in an order that respects foreign keys. */
   readonly tables: readonly (keyof ReadModels & string)[];
   apply(trx: Transaction<ReadModels>, event: RecordedEvent): Promise<void>;
+  /**
+   * Called once per batch after every `apply`, in the same transaction: a projection that folds several
+   * events into one row can keep the row in memory during the batch and write it once here.
+   */
+  flush?(trx: Transaction<ReadModels>): Promise<void>;
 }

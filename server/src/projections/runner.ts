@@ -212,6 +212,7 @@ export class ProjectionRunner {
               await loop.projection.apply(trx, event);
             }
           }
+          await loop.projection.flush?.(trx);
         }
       });
     } catch (err) {

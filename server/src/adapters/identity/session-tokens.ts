@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export interface SessionClaims {
@@ -10,10 +11,15 @@ export class InvalidSessionError extends Error {}
 
 /** Our own session token (HS256 only: `alg: none` and other algorithms are refused). */
 export class SessionTokens {
+  /** A key object made once: given a string, jsonwebtoken would parse it into a key on every call. */
+  private readonly secret: KeyObject;
+
   constructor(
-    private readonly secret: string,
+    secret: string,
     private readonly ttlSeconds: number,
-  ) {}
+  ) {
+    this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   issue(claims: SessionClaims): string {
     return jwt.sign({ email: claims.email }, this.secret, {

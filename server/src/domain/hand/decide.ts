@@ -1,21 +1,16 @@
-import { type Decider, DomainError, fold } from '../decider';
-import { CARD_VALUE } from '../shoe/cards';
-import {
-  type CardDealt,
-  dealerMustHit,
-  evolve,
-  type HandEvent,
-  type HandSettled,
-  type HandState,
-  initialState,
-  isBlackjack,
-  isCharlie,
-  isTwoCard21,
-  type PlayerHandState,
-  type SettledPlayerHand,
-  scoreOf,
-} from './hand';
-import { type HandRules, MAX_BET, rulesForLevel } from './rules';
+import * as deciderModule from '../decider';
+import { type Decider, DomainError } from '../decider';
+import * as cardsModule from '../shoe/cards';
+import * as handModule from './hand';
+import type { CardDealt, HandEvent, HandSettled, HandState, PlayerHandState, SettledPlayerHand } from './hand';
+import * as rulesModule from './rules';
+import type { HandRules } from './rules';
+
+// Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
+const { fold } = deciderModule;
+const { CARD_VALUE } = cardsModule;
+const { dealerMustHit, evolve, initialState, isBlackjack, isCharlie, isTwoCard21, scoreOf } = handModule;
+const { MAX_BET, rulesForLevel } = rulesModule;
 
 export type HandErrorCode =
   | 'NoActiveHand'

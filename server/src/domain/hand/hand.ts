@@ -1,6 +1,9 @@
 import type { DomainEvent } from '../decider';
-import { CARD_VALUE } from '../shoe/cards';
+import * as cardsModule from '../shoe/cards';
 import { BASE_RULES, type HandRules } from './rules';
+
+// Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
+const { CARD_VALUE } = cardsModule;
 
 // ---------------------------------------------------------------------------------------------
 // Events. Amounts are integer satoshis. Debits (the bet, a double, a split, insurance) are

@@ -1,7 +1,10 @@
 import { DomainError } from '../decider';
 import { base64Decode, base64Encode } from './base64';
-import { SHOE_SIZE } from './cards';
+import * as cardsModule from './cards';
 import { MersenneTwister } from './mt19937';
+
+// Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
+const { SHOE_SIZE } = cardsModule;
 
 /** A shoe deals this many hands, then retires and its house seed is revealed. */
 export const HANDS_PER_SHOE = 4;

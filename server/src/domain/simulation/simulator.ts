@@ -1,9 +1,19 @@
-import { CARD_VALUE } from '../shoe/cards';
-import { HANDS_PER_SHOE } from '../shoe/shoe';
-import { allowedActions, decide, type HandCommand, type PlayerAction } from '../hand/decide';
-import { evolve, type HandEvent, type HandState, initialState, scoreOf } from '../hand/hand';
+import * as decideModule from '../hand/decide';
+import type { HandCommand, PlayerAction } from '../hand/decide';
+import * as handModule from '../hand/hand';
+import type { HandEvent, HandState } from '../hand/hand';
 import { type HandRules, MAX_BET } from '../hand/rules';
-import { recommendedActionFor, STRATEGY_BY_LEVEL, type StrategyTables } from '../strategy/basic-strategy';
+import * as cardsModule from '../shoe/cards';
+import * as shoeModule from '../shoe/shoe';
+import * as strategyModule from '../strategy/basic-strategy';
+import type { StrategyTables } from '../strategy/basic-strategy';
+
+// Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
+const { CARD_VALUE } = cardsModule;
+const { HANDS_PER_SHOE } = shoeModule;
+const { allowedActions, decide } = decideModule;
+const { evolve, initialState, scoreOf } = handModule;
+const { recommendedActionFor, STRATEGY_BY_LEVEL } = strategyModule;
 
 /** Chooses the next action; `allowed` comes from allowedActions and is never empty while a hand is in play. */
 export type Policy = (state: HandState, allowed: readonly PlayerAction[]) => PlayerAction;

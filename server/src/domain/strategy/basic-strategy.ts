@@ -123,12 +123,17 @@ function compileRows(rows: Readonly<Record<number, string>>, size: number): Int8
   return out;
 }
 const compiled = new WeakMap<StrategyTables, Compiled>();
+let lastTables: StrategyTables | null = null;
+let lastCompiled: Compiled | null = null;
 function compile(tables: StrategyTables): Compiled {
+  if (tables === lastTables) return lastCompiled!;
   let c = compiled.get(tables);
   if (c === undefined) {
     c = { hard: compileRows(tables.hard, 22), soft: compileRows(tables.soft, 22), pairs: compileRows(tables.pairs, 11) };
     compiled.set(tables, c);
   }
+  lastTables = tables;
+  lastCompiled = c;
   return c;
 }
 

@@ -5,13 +5,24 @@ import type { Projection } from '../projection';
 
 const ACCOUNT = /^account-(.+)$/;
 
+interface Pending {
+  delta: number;
+  /** Revisions of the first and last event of this batch for the player. */
+  first: number;
+  last: number;
+}
+
+/** Bank changes of the current batch per player, written once at the end of the batch. */
+const batches = new WeakMap<object, Map<string, Pending>>();
+
 /**
- * Each player's bank: the sum of the bank changes their account events record. Applies an event
- * only when its stream revision is newer than the last one applied, so a replay adds nothing.
+ * Each player's bank: the sum of the bank changes their account events record. A batch is applied
+ * only when its first event is newer than the last revision applied (a batch commits whole, so a
+ * replay of it adds nothing).
  */
 export const bankProjection: Projection = {
   name: 'bank',
-  version: 1,
+  version: 2,
   handles: [
     'BitcoinDepositConfirmed', 'LightningInvoiceSettled', 'WithdrawalRequested', 'WithdrawalDeclined',
     'HandStarted', 'InsuranceTaken', 'PlayerDoubled', 'HandSplit', 'HandSettled',
@@ -20,15 +31,32 @@ export const bankProjection: Projection = {
   async apply(trx, event: RecordedEvent) {
     const playerId = ACCOUNT.exec(event.streamId)?.[1];
     if (!playerId) return;
+    let pending = batches.get(trx);
+    if (!pending) batches.set(trx, (pending = new Map()));
     const delta = bankDelta({ type: event.type, data: event.data } as AccountEvent);
-    // PostgreSQL checks `bank >= 0` on the proposed insert row even when it conflicts, so a debit
-    // (a bet) must never be the inserted value: make sure the row exists, then add.
-    await trx.insertInto('banks').values({ player_id: playerId, bank: 0, revision: -1 }).onConflict((oc) => oc.column('player_id').doNothing()).execute();
-    await trx
-      .updateTable('banks')
-      .set({ bank: sql`bank + ${delta}`, revision: event.revision })
-      .where('player_id', '=', playerId)
-      .where('revision', '<', event.revision)
-      .execute();
+    const p = pending.get(playerId);
+    if (p) {
+      p.delta += delta;
+      p.last = event.revision;
+    } else {
+      pending.set(playerId, { delta, first: event.revision, last: event.revision });
+    }
+  },
+
+  async flush(trx) {
+    const pending = batches.get(trx);
+    if (!pending) return;
+    batches.delete(trx);
+    for (const [playerId, p] of pending) {
+      // PostgreSQL checks `bank >= 0` on the proposed insert row even when it conflicts, so a debit
+      // must never be the inserted value: make sure the row exists, then add.
+      await trx.insertInto('banks').values({ player_id: playerId, bank: 0, revision: -1 }).onConflict((oc) => oc.column('player_id').doNothing()).execute();
+      await trx
+        .updateTable('banks')
+        .set({ bank: sql`bank + ${p.delta}`, revision: p.last })
+        .where('player_id', '=', playerId)
+        .where('revision', '<', p.first)
+        .execute();
+    }
   },
 };

@@ -16,6 +16,9 @@ export const HAND_EVENTS = [
 interface Row {
   state: HandState;
   revision: number;
+  /** Changed in this batch and not yet written. */
+  dirty: boolean;
+  settledTime?: string;
 }
 
 /** Rows read in the current batch's transaction, so a hand's events in one batch read its row once. */
@@ -23,7 +26,8 @@ const batchRows = new WeakMap<object, Map<string, Row>>();
 
 /**
  * One row per hand with the hand engine's state folded from its events (cards, stakes, outcome). An
- * event older than the row's revision is skipped, so replays change nothing.
+ * event older than the row's revision is skipped, so replays change nothing. A hand's events in one
+ * batch are folded in memory and the row is written once, at the end of the batch.
  */
 export const handsProjection: Projection = {
   name: 'hands',
@@ -54,24 +58,34 @@ export const handsProjection: Projection = {
     const row = rows.get(handId) ?? (await readRow(trx, handId));
     if (!row || row.revision >= event.revision) return;
     const state = evolve(row.state, e);
-    rows.set(handId, { state, revision: event.revision });
-    const s = state.settlement;
-    await trx
-      .updateTable('hands')
-      .set({
-        phase: state.phase,
-        base_bet: state.bet,
-        total_bet: handTotalBet(state),
-        win_amount: s?.winAmount ?? null,
-        net: s?.net ?? null,
-        level: state.level,
-        settled_time: e.type === 'HandSettled' ? event.createdAt : undefined,
-        state: JSON.stringify(state),
-        revision: event.revision,
-      })
-      .where('id', '=', handId)
-      .where('revision', '<', event.revision)
-      .execute();
+    rows.set(handId, { state, revision: event.revision, dirty: true, settledTime: e.type === 'HandSettled' ? event.createdAt : row.settledTime });
+  },
+
+  async flush(trx) {
+    const rows = batchRows.get(trx);
+    if (!rows) return;
+    for (const [handId, row] of rows) {
+      if (!row.dirty) continue;
+      const { state, revision } = row;
+      const s = state.settlement;
+      await trx
+        .updateTable('hands')
+        .set({
+          phase: state.phase,
+          base_bet: state.bet,
+          total_bet: handTotalBet(state),
+          win_amount: s?.winAmount ?? null,
+          net: s?.net ?? null,
+          level: state.level,
+          settled_time: row.settledTime,
+          state: JSON.stringify(state),
+          revision,
+        })
+        .where('id', '=', handId)
+        .where('revision', '<', revision)
+        .execute();
+      row.dirty = false;
+    }
   },
 };
 
@@ -79,5 +93,5 @@ async function readRow(trx: Transaction<ReadModels>, handId: string): Promise<Ro
   const row = await trx.selectFrom('hands').select(['state', 'revision']).where('id', '=', handId).executeTakeFirst();
   if (!row) return undefined;
   const state = (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as HandState;
-  return { state, revision: Number(row.revision) };
+  return { state, revision: Number(row.revision), dirty: false };
 }
