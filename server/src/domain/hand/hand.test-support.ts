@@ -99,7 +99,7 @@ export class Table {
   lastTypes(): string[] {
     return this.last.map((e) => e.type);
   }
-  /** [position, card rank] of every card dealt by the last command. */
+  /** Where every card of the last command went: to whom, which hand, which shoe position. */
   dealt(): { to: string; handIndex: number; position: number }[] {
     return this.last.flatMap((e) => (e.type === 'CardDealt' ? [{ to: e.data.to, handIndex: e.data.handIndex, position: e.data.position }] : []));
   }

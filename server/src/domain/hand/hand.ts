@@ -344,20 +344,19 @@ export function evolve(state: HandState, event: HandEvent): HandState {
       const d = event.data;
       const hand = state.player[d.handIndex];
       const aces = CARD_VALUE[hand.cards[0]] === 1;
-      const player = state.player.slice();
-      player[d.handIndex] = newHand(hand.bet, hand.positions[0], hand.cards[0], true, hand.status, aces);
-      player[d.newHandIndex] = newHand(d.amount, d.movedPosition, d.movedCard, true, 'New', aces);
       const next = copy(state);
-      next.player = player;
+      next.player = replaced(
+        replaced(state.player, d.handIndex, newHand(hand.bet, hand.positions[0], hand.cards[0], true, hand.status, aces)),
+        d.newHandIndex,
+        newHand(d.amount, d.movedPosition, d.movedCard, true, 'New', aces),
+      );
       return next;
     }
     case 'HandSettled': {
       const s = event.data;
-      const player = state.player.slice();
-      for (const h of s.hands) player[h.handIndex] = withStatus(player[h.handIndex], h.outcome);
       const next = copy(state);
       next.phase = 'Settled';
-      next.player = player;
+      next.player = state.player.map((h, i) => withStatus(h, s.hands[i].outcome));
       next.settlement = s;
       next.nextPosition = s.nextPosition;
       return next;
@@ -370,10 +369,9 @@ export function evolve(state: HandState, event: HandEvent): HandState {
 }
 
 function appended(list: readonly number[], item: number): number[] {
-  const n = list.length;
-  const out = new Array<number>(n + 1);
-  for (let i = 0; i < n; i++) out[i] = list[i];
-  out[n] = item;
+  const out: number[] = [];
+  for (let i = 0; i < list.length; i++) out.push(list[i]);
+  out.push(item);
   return out;
 }
 
@@ -405,10 +403,12 @@ function withStatus(hand: PlayerHandState, status: PlayerHandStatus): PlayerHand
   return next;
 }
 
+/** A copy of `player` with `hand` at `index` (index === length appends). */
 function replaced(player: readonly PlayerHandState[], index: number, hand: PlayerHandState): readonly PlayerHandState[] {
   if (player[index] === hand) return player;
-  const copy = player.slice();
-  copy[index] = hand;
+  const copy: PlayerHandState[] = [];
+  for (let i = 0; i < player.length; i++) copy.push(i === index ? hand : player[i]);
+  if (index === player.length) copy.push(hand);
   return copy;
 }
 

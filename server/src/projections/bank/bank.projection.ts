@@ -47,16 +47,18 @@ export const bankProjection: Projection = {
     const pending = batches.get(trx);
     if (!pending) return;
     batches.delete(trx);
-    for (const [playerId, p] of pending) {
-      // PostgreSQL checks `bank >= 0` on the proposed insert row even when it conflicts, so a debit
-      // must never be the inserted value: make sure the row exists, then add.
-      await trx.insertInto('banks').values({ player_id: playerId, bank: 0, revision: -1 }).onConflict((oc) => oc.column('player_id').doNothing()).execute();
-      await trx
-        .updateTable('banks')
-        .set({ bank: sql`bank + ${p.delta}`, revision: p.last })
-        .where('player_id', '=', playerId)
-        .where('revision', '<', p.first)
-        .execute();
-    }
+    if (pending.size === 0) return;
+    // PostgreSQL checks `bank >= 0` on the proposed insert row even when it conflicts, so a debit
+    // must never be the inserted value: make sure the rows exist, then add.
+    const players = [...pending.keys()];
+    await trx.insertInto('banks').values(players.map((player_id) => ({ player_id, bank: 0, revision: -1 }))).onConflict((oc) => oc.column('player_id').doNothing()).execute();
+    const changes = sql.join(players.map((id) => {
+      const p = pending.get(id)!;
+      return sql`(${id}::uuid, ${p.delta}::bigint, ${p.first}::int, ${p.last}::int)`;
+    }));
+    await sql`
+      update banks b set bank = b.bank + v.delta, revision = v.last
+        from (values ${changes}) as v(player_id, delta, first, last)
+       where b.player_id = v.player_id and b.revision < v.first`.execute(trx);
   },
 };

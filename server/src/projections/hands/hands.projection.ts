@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import type { RecordedEvent } from '../../adapters/event-store/event-store';
 import type { HandOpened } from '../../domain/account/game';
 import { handTotalBet } from '../../domain/account/game-view';
@@ -14,84 +13,112 @@ export const HAND_EVENTS = [
 ] as const satisfies readonly HandEvent['type'][];
 
 interface Row {
+  id: string;
+  player_id: string;
+  shoe_id: string;
+  hand_number: number;
+  created_time: string;
+  settled_time: string | null;
   state: HandState;
   revision: number;
-  /** Changed in this batch and not yet written. */
-  dirty: boolean;
-  settledTime?: string;
 }
 
-/** Rows read in the current batch's transaction, so a hand's events in one batch read its row once. */
-const batchRows = new WeakMap<object, Map<string, Row>>();
+/** Events of the current batch per hand, folded into each hand's row once at the end of the batch. */
+const batches = new WeakMap<object, Map<string, RecordedEvent[]>>();
+
+function handIdOf(event: RecordedEvent): string {
+  return (event.data as { handId: string }).handId;
+}
+
+function fold(row: Row | undefined, event: RecordedEvent, playerId: string): Row | undefined {
+  if (event.type === 'HandOpened') {
+    if (row) return row;
+    const d = event.data as HandOpened['data'];
+    return {
+      id: d.handId, player_id: playerId, shoe_id: d.shoeId, hand_number: d.handNumber, created_time: d.openedAt, settled_time: null,
+      state: initialState(), revision: event.revision,
+    };
+  }
+  if (!row || row.revision >= event.revision) return row;
+  return {
+    ...row,
+    state: evolve(row.state, { type: event.type, data: event.data } as HandEvent),
+    settled_time: event.type === 'HandSettled' ? event.createdAt : row.settled_time,
+    revision: event.revision,
+  };
+}
 
 /**
  * One row per hand with the hand engine's state folded from its events (cards, stakes, outcome). An
- * event older than the row's revision is skipped, so replays change nothing. A hand's events in one
- * batch are folded in memory and the row is written once, at the end of the batch.
+ * event older than the row's revision is skipped, so replays change nothing. A batch's events are
+ * folded in memory and every touched hand is written by one statement at the end of the batch.
  */
 export const handsProjection: Projection = {
   name: 'hands',
-  version: 1,
+  version: 2,
   handles: ['HandOpened', ...HAND_EVENTS],
   tables: ['hands'],
   async apply(trx, event: RecordedEvent) {
-    const playerId = ACCOUNT.exec(event.streamId)?.[1];
-    if (!playerId) return;
-    let rows = batchRows.get(trx);
-    if (!rows) batchRows.set(trx, (rows = new Map()));
-    if (event.type === 'HandOpened') {
-      const d = event.data as HandOpened['data'];
-      const state = initialState();
-      await trx
-        .insertInto('hands')
-        .values({
-          id: d.handId, player_id: playerId, shoe_id: d.shoeId, hand_number: d.handNumber, created_time: d.openedAt, settled_time: null,
-          phase: state.phase, base_bet: 0, total_bet: 0, win_amount: null, net: null, level: 0, state: JSON.stringify(state), revision: event.revision,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-      rows.delete(d.handId);
-      return;
-    }
-    const e = { type: event.type, data: event.data } as HandEvent;
-    const handId = e.data.handId;
-    const row = rows.get(handId) ?? (await readRow(trx, handId));
-    if (!row || row.revision >= event.revision) return;
-    const state = evolve(row.state, e);
-    rows.set(handId, { state, revision: event.revision, dirty: true, settledTime: e.type === 'HandSettled' ? event.createdAt : row.settledTime });
+    if (!ACCOUNT.test(event.streamId)) return;
+    let batch = batches.get(trx);
+    if (!batch) batches.set(trx, (batch = new Map()));
+    const handId = handIdOf(event);
+    const events = batch.get(handId);
+    if (events) events.push(event);
+    else batch.set(handId, [event]);
   },
 
   async flush(trx) {
-    const rows = batchRows.get(trx);
-    if (!rows) return;
-    for (const [handId, row] of rows) {
-      if (!row.dirty) continue;
-      const { state, revision } = row;
-      const s = state.settlement;
-      await trx
-        .updateTable('hands')
-        .set({
-          phase: state.phase,
-          base_bet: state.bet,
-          total_bet: handTotalBet(state),
-          win_amount: s?.winAmount ?? null,
-          net: s?.net ?? null,
-          level: state.level,
-          settled_time: row.settledTime,
-          state: JSON.stringify(state),
-          revision,
-        })
-        .where('id', '=', handId)
-        .where('revision', '<', revision)
-        .execute();
-      row.dirty = false;
+    const batch = batches.get(trx);
+    batches.delete(trx);
+    if (!batch?.size) return;
+    const stored = await trx.selectFrom('hands').selectAll().where('id', 'in', [...batch.keys()]).execute();
+    const byId = new Map<string, Row>(
+      stored.map((r) => [
+        r.id,
+        {
+          id: r.id, player_id: r.player_id, shoe_id: r.shoe_id, hand_number: r.hand_number, created_time: new Date(r.created_time).toISOString(),
+          settled_time: r.settled_time ? new Date(r.settled_time).toISOString() : null,
+          state: (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as HandState, revision: r.revision,
+        },
+      ]),
+    );
+    const rows: Row[] = [];
+    for (const [handId, events] of batch) {
+      const playerId = ACCOUNT.exec(events[0]!.streamId)![1]!;
+      const before = byId.get(handId);
+      const after = events.reduce<Row | undefined>((row, e) => fold(row, e, playerId), before);
+      if (after && after !== before) rows.push(after);
     }
+    if (!rows.length) return;
+    await trx
+      .insertInto('hands')
+      .values(
+        rows.map((r) => {
+          const s = r.state.settlement;
+          return {
+            id: r.id, player_id: r.player_id, shoe_id: r.shoe_id, hand_number: r.hand_number, created_time: r.created_time, settled_time: r.settled_time,
+            phase: r.state.phase, base_bet: r.state.bet, total_bet: handTotalBet(r.state), win_amount: s?.winAmount ?? null, net: s?.net ?? null,
+            level: r.state.level, state: JSON.stringify(r.state), revision: r.revision,
+          };
+        }),
+      )
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet((eb) => ({
+            settled_time: eb.ref('excluded.settled_time'),
+            phase: eb.ref('excluded.phase'),
+            base_bet: eb.ref('excluded.base_bet'),
+            total_bet: eb.ref('excluded.total_bet'),
+            win_amount: eb.ref('excluded.win_amount'),
+            net: eb.ref('excluded.net'),
+            level: eb.ref('excluded.level'),
+            state: eb.ref('excluded.state'),
+            revision: eb.ref('excluded.revision'),
+          }))
+          .where('hands.revision', '<', (eb) => eb.ref('excluded.revision')),
+      )
+      .execute();
   },
 };
-
-async function readRow(trx: Transaction<ReadModels>, handId: string): Promise<Row | undefined> {
-  const row = await trx.selectFrom('hands').select(['state', 'revision']).where('id', '=', handId).executeTakeFirst();
-  if (!row) return undefined;
-  const state = (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as HandState;
-  return { state, revision: Number(row.revision), dirty: false };
-}

@@ -13,6 +13,11 @@ export function ledgerLines(event: RecordedEvent): LedgerLine[] {
   return [...moneyLedgerLines(e as MoneyEvent), ...gameLedgerLines(e as GameEvent)];
 }
 
+type Row = { id: string; player_id: string; type: LedgerLine['type']; created_time: string; hand_id: string | null; reference: string | null; amount: number; seq: number };
+
+/** Lines of the current batch, inserted together at the end of the batch. */
+const batches = new WeakMap<object, Row[]>();
+
 export const ledgerProjection: Projection = {
   name: 'ledger',
   version: 2,
@@ -26,21 +31,22 @@ export const ledgerProjection: Projection = {
     if (!playerId) return;
     const lines = ledgerLines(event);
     if (!lines.length) return;
-    await trx
-      .insertInto('ledger_entries')
-      .values(
-        lines.map((line, i) => ({
-          id: `${event.id}:${i}`,
-          player_id: playerId,
-          type: line.type,
-          created_time: event.createdAt,
-          hand_id: line.handId,
-          reference: line.reference,
-          amount: line.amount,
-          seq: event.revision * 16 + i,
-        })),
-      )
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    let rows = batches.get(trx);
+    if (!rows) batches.set(trx, (rows = []));
+    lines.forEach((line, i) =>
+      rows.push({
+        id: `${event.id}:${i}`, player_id: playerId, type: line.type, created_time: event.createdAt, hand_id: line.handId,
+        reference: line.reference, amount: line.amount, seq: event.revision * 16 + i,
+      }),
+    );
+  },
+
+  async flush(trx) {
+    const rows = batches.get(trx);
+    batches.delete(trx);
+    // Ids are `<event id>:<n>`: a replayed event inserts nothing.
+    for (let i = 0; rows && i < rows.length; i += 1000) {
+      await trx.insertInto('ledger_entries').values(rows.slice(i, i + 1000)).onConflict((oc) => oc.column('id').doNothing()).execute();
+    }
   },
 };

@@ -1,15 +1,11 @@
-import type { Transaction } from 'kysely';
 import type { RecordedEvent } from '../../adapters/event-store/event-store';
 import type { GameEvent } from '../../domain/account/game';
 import { levelForTotalBet } from '../../domain/hand/rules';
 import type { Projection } from '../projection';
-import type { ReadModels } from '../schema';
 
 const ACCOUNT = /^account-(.+)$/;
 
 interface Stats {
-  exists: boolean;
-  dirty: boolean;
   hands_played: number;
   total_bet_amount: number;
   active_hand_id: string | null;
@@ -17,14 +13,28 @@ interface Stats {
   revision: number;
 }
 
-/** Rows of the current batch, read once and written once at the end of the batch. */
-const batches = new WeakMap<object, Map<string, Stats>>();
+/** Events of the current batch per player, folded into each player's row once at the end of the batch. */
+const batches = new WeakMap<object, Map<string, RecordedEvent[]>>();
 
-async function read(trx: Transaction<ReadModels>, playerId: string): Promise<Stats> {
-  const row = await trx.selectFrom('player_stats').selectAll().where('player_id', '=', playerId).executeTakeFirst();
-  return row
-    ? { exists: true, dirty: false, hands_played: row.hands_played, total_bet_amount: Number(row.total_bet_amount), active_hand_id: row.active_hand_id, shoe_id: row.shoe_id, revision: row.revision }
-    : { exists: false, dirty: false, hands_played: 0, total_bet_amount: 0, active_hand_id: null, shoe_id: null, revision: -1 };
+function evolve(s: Stats, event: RecordedEvent): Stats {
+  if (s.revision >= event.revision) return s;
+  const e = { type: event.type, data: event.data } as GameEvent;
+  switch (e.type) {
+    case 'ShoeCommitted':
+      return { ...s, shoe_id: e.data.shoeId, revision: event.revision };
+    case 'HandOpened':
+      return { ...s, active_hand_id: e.data.handId, revision: event.revision };
+    case 'HandSettled':
+      return {
+        ...s,
+        hands_played: s.hands_played + 1,
+        total_bet_amount: s.total_bet_amount + e.data.totalBet,
+        active_hand_id: s.active_hand_id === e.data.handId ? null : s.active_hand_id,
+        revision: event.revision,
+      };
+    default:
+      return s;
+  }
 }
 
 /** Per player: hands played, total amount bet and the level it gives, the active hand and the committed shoe. */
@@ -36,43 +46,40 @@ export const statsProjection: Projection = {
   async apply(trx, event: RecordedEvent) {
     const playerId = ACCOUNT.exec(event.streamId)?.[1];
     if (!playerId) return;
-    let rows = batches.get(trx);
-    if (!rows) batches.set(trx, (rows = new Map()));
-    let s = rows.get(playerId);
-    if (!s) rows.set(playerId, (s = await read(trx, playerId)));
-    if (s.revision >= event.revision) return;
-    const e = { type: event.type, data: event.data } as GameEvent;
-    switch (e.type) {
-      case 'ShoeCommitted':
-        s.shoe_id = e.data.shoeId;
-        break;
-      case 'HandOpened':
-        s.active_hand_id = e.data.handId;
-        break;
-      case 'HandSettled':
-        s.hands_played += 1;
-        s.total_bet_amount += e.data.totalBet;
-        if (s.active_hand_id === e.data.handId) s.active_hand_id = null;
-        break;
-      default:
-        return;
-    }
-    s.revision = event.revision;
-    s.dirty = true;
+    let batch = batches.get(trx);
+    if (!batch) batches.set(trx, (batch = new Map()));
+    const events = batch.get(playerId);
+    if (events) events.push(event);
+    else batch.set(playerId, [event]);
   },
 
   async flush(trx) {
-    const rows = batches.get(trx);
-    if (!rows) return;
+    const batch = batches.get(trx);
     batches.delete(trx);
-    for (const [playerId, s] of rows) {
-      if (!s.dirty) continue;
-      const values = {
-        hands_played: s.hands_played, total_bet_amount: s.total_bet_amount, level: levelForTotalBet(s.total_bet_amount),
-        active_hand_id: s.active_hand_id, shoe_id: s.shoe_id, revision: s.revision,
-      };
-      if (s.exists) await trx.updateTable('player_stats').set(values).where('player_id', '=', playerId).execute();
-      else await trx.insertInto('player_stats').values({ player_id: playerId, ...values }).execute();
-    }
+    if (!batch?.size) return;
+    const stored = await trx.selectFrom('player_stats').selectAll().where('player_id', 'in', [...batch.keys()]).execute();
+    const byPlayer = new Map(stored.map((r) => [r.player_id, r]));
+    const rows = [...batch].map(([playerId, events]) => {
+      const r = byPlayer.get(playerId);
+      const start: Stats = r
+        ? { hands_played: r.hands_played, total_bet_amount: Number(r.total_bet_amount), active_hand_id: r.active_hand_id, shoe_id: r.shoe_id, revision: r.revision }
+        : { hands_played: 0, total_bet_amount: 0, active_hand_id: null, shoe_id: null, revision: -1 };
+      const s = events.reduce(evolve, start);
+      return { player_id: playerId, ...s, level: levelForTotalBet(s.total_bet_amount) };
+    });
+    await trx
+      .insertInto('player_stats')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('player_id').doUpdateSet((eb) => ({
+          hands_played: eb.ref('excluded.hands_played'),
+          total_bet_amount: eb.ref('excluded.total_bet_amount'),
+          level: eb.ref('excluded.level'),
+          active_hand_id: eb.ref('excluded.active_hand_id'),
+          shoe_id: eb.ref('excluded.shoe_id'),
+          revision: eb.ref('excluded.revision'),
+        })),
+      )
+      .execute();
   },
 };
