@@ -11,6 +11,8 @@ export type MoneyEvent =
   | DomainEvent<'LightningInvoiceCanceled', { invoiceId: string; canceledAt: string }>
   | DomainEvent<'WithdrawalRequested', { withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; requestedAt: string }>
   | DomainEvent<'WithdrawalApproved', { withdrawalId: string; reviewerId: string; decidedAt: string }>
+  | DomainEvent<'WithdrawalPayoutStarted', { withdrawalId: string; startedAt: string }>
+  | DomainEvent<'WithdrawalPayoutFailed', { withdrawalId: string; reason: string; failedAt: string }>
   | DomainEvent<'WithdrawalPaid', { withdrawalId: string; reference: string; paidAt: string }>
   | DomainEvent<'WithdrawalDeclined', { withdrawalId: string; amount: number; reviewerId: string; decidedAt: string }>;
 
@@ -22,6 +24,8 @@ export const MONEY_COMMANDS = [
   'CancelLightningInvoice',
   'RequestWithdrawal',
   'ApproveWithdrawal',
+  'StartWithdrawalPayout',
+  'FailWithdrawalPayout',
   'RecordWithdrawalPayout',
   'DeclineWithdrawal',
 ] as const;
@@ -34,6 +38,13 @@ export type MoneyCommand =
   | { type: 'CancelLightningInvoice'; invoiceId: string; now: string }
   | { type: 'RequestWithdrawal'; withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; standing: PlayerStanding; minimumBitcoin: number; playthroughMet: boolean; now: string }
   | { type: 'ApproveWithdrawal'; withdrawalId: string; reviewerId: string; now: string }
+  /**
+   * Claims the payout before anything is sent: appended with the stream's expected revision, so of two
+   * concurrent approvals exactly one pays. A claim older than `staleAfterMs` (its payer died before
+   * recording the result) may be taken over; the node's own record then decides whether to send again.
+   */
+  | { type: 'StartWithdrawalPayout'; withdrawalId: string; now: string; staleAfterMs: number }
+  | { type: 'FailWithdrawalPayout'; withdrawalId: string; reason: string; now: string }
   | { type: 'RecordWithdrawalPayout'; withdrawalId: string; reference: string; now: string }
   | { type: 'DeclineWithdrawal'; withdrawalId: string; reviewerId: string; now: string };
 
@@ -46,7 +57,10 @@ export interface MoneyState {
   /** Key `txid:vout`: each output is credited once however often it is seen. */
   deposits: ReadonlyMap<string, { amount: number; status: DepositStatus }>;
   invoices: ReadonlyMap<string, { amount: number; status: InvoiceStatus }>;
-  withdrawals: ReadonlyMap<string, { amount: number; method: 'lightning' | 'bitcoin'; target: string; status: WithdrawalStatus; paid: boolean }>;
+  withdrawals: ReadonlyMap<
+    string,
+    { amount: number; method: 'lightning' | 'bitcoin'; target: string; status: WithdrawalStatus; paid: boolean; payoutStartedAt: string | null }
+  >;
 }
 
 export const initialMoneyState = (): MoneyState => ({ addresses: [], deposits: new Map(), invoices: new Map(), withdrawals: new Map() });
@@ -142,6 +156,21 @@ export function decideMoney(command: MoneyCommand, state: AccountState): MoneyEv
       if (w.status !== 'Created') throw new DomainError('Conflict', `This request is already ${w.status.toLowerCase()}.`);
       return [{ type: 'WithdrawalApproved', data: { withdrawalId: command.withdrawalId, reviewerId: command.reviewerId, decidedAt: command.now } }];
     }
+    case 'StartWithdrawalPayout': {
+      const w = money.withdrawals.get(command.withdrawalId);
+      if (!w) throw new DomainError('NotFound', 'No such withdrawal request.');
+      if (w.status !== 'Approved') throw new DomainError('Conflict', 'Only an approved request is paid out.');
+      if (w.paid) return [];
+      if (w.payoutStartedAt && Date.parse(command.now) - Date.parse(w.payoutStartedAt) < command.staleAfterMs) {
+        throw new DomainError('Conflict', 'The payout of this request is already under way.');
+      }
+      return [{ type: 'WithdrawalPayoutStarted', data: { withdrawalId: command.withdrawalId, startedAt: command.now } }];
+    }
+    case 'FailWithdrawalPayout': {
+      const w = money.withdrawals.get(command.withdrawalId);
+      if (!w || w.paid || !w.payoutStartedAt) return [];
+      return [{ type: 'WithdrawalPayoutFailed', data: { withdrawalId: command.withdrawalId, reason: command.reason, failedAt: command.now } }];
+    }
     case 'RecordWithdrawalPayout': {
       const w = money.withdrawals.get(command.withdrawalId);
       if (!w) throw new DomainError('NotFound', 'No such withdrawal request.');
@@ -189,16 +218,24 @@ export function evolveMoney(state: MoneyState, event: MoneyEvent): MoneyState {
       return {
         ...state,
         withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, {
-          amount: event.data.amount, method: event.data.method, target: event.data.target, status: 'Created', paid: false,
+          amount: event.data.amount, method: event.data.method, target: event.data.target, status: 'Created', paid: false, payoutStartedAt: null,
         }),
       };
     case 'WithdrawalApproved':
     case 'WithdrawalDeclined':
+    case 'WithdrawalPayoutStarted':
+    case 'WithdrawalPayoutFailed':
     case 'WithdrawalPaid': {
       const w = state.withdrawals.get(event.data.withdrawalId);
       if (!w) return state;
       const next =
-        event.type === 'WithdrawalPaid' ? { ...w, paid: true } : { ...w, status: event.type === 'WithdrawalApproved' ? ('Approved' as const) : ('Declined' as const) };
+        event.type === 'WithdrawalPaid'
+          ? { ...w, paid: true, payoutStartedAt: null }
+          : event.type === 'WithdrawalPayoutStarted'
+            ? { ...w, payoutStartedAt: event.data.startedAt }
+            : event.type === 'WithdrawalPayoutFailed'
+              ? { ...w, payoutStartedAt: null }
+              : { ...w, status: event.type === 'WithdrawalApproved' ? ('Approved' as const) : ('Declined' as const) };
       return { ...state, withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, next) };
     }
     default:

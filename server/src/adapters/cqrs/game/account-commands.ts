@@ -7,7 +7,7 @@ import { SnapshotStore } from '../snapshots';
 import { Standings } from '../money/standings';
 
 /** Bump when AccountState's shape or any evolve changes: older snapshots are then ignored. */
-export const ACCOUNT_SNAPSHOT_VERSION = 'account-1';
+export const ACCOUNT_SNAPSHOT_VERSION = 'account-2';
 
 /** Runs commands on `account-<playerId>` through the command path, folding from snapshots. */
 @Injectable()

@@ -28,6 +28,9 @@ export async function playthroughMet(_playerId: string): Promise<boolean> {
   return true;
 }
 
+/** A payout claim older than this is taken to be from a payer that died before recording its result. */
+const PAYOUT_CLAIM_STALE_MS = 10 * 60 * 1000;
+
 @Injectable()
 export class Withdrawals {
   private readonly logger = new Logger('Withdrawals');
@@ -108,19 +111,24 @@ export class Withdrawals {
     const approved = await this.commands.handle(accountStream(playerId), accountDecider, { type: 'ApproveWithdrawal', withdrawalId: id, reviewerId, now: new Date().toISOString() }, context);
     const w = approved.state.money.withdrawals.get(id)!;
     if (!w.paid) {
+      const account = accountStream(playerId);
+      // Only the approval whose claim is appended pays; a concurrent one (another instance) gets 409.
+      await this.commands.handle(account, accountDecider, { type: 'StartWithdrawalPayout', withdrawalId: id, now: new Date().toISOString(), staleAfterMs: PAYOUT_CLAIM_STALE_MS }, context);
       let reference: string;
       try {
         const node = this.backends.lightning;
         reference = (w.method === 'lightning' ? await node.pay(w.target, w.amount, id) : await node.sendOnChain(w.target, w.amount, id)).reference;
       } catch (err) {
-        await this.projections.waitFor(approved.checkpoint);
-        this.logger.error(`Payout of withdrawal ${id} failed: ${err instanceof Error ? err.message : String(err)}`);
+        const reason = err instanceof Error ? err.message : 'node error';
+        const failed = await this.commands.handle(account, accountDecider, { type: 'FailWithdrawalPayout', withdrawalId: id, reason, now: new Date().toISOString() }, context);
+        await this.projections.waitFor(failed.checkpoint ?? approved.checkpoint);
+        this.logger.error(`Payout of withdrawal ${id} failed: ${reason}`);
         throw new BadGatewayException({
           statusCode: 502, error: 'PayoutFailed',
-          message: `The request is approved but the payout failed (${err instanceof Error ? err.message : 'node error'}); approve it again to retry — it is never paid twice.`,
+          message: `The request is approved but the payout failed (${reason}); approve it again to retry — it is never paid twice.`,
         });
       }
-      const paid = await this.commands.handle(accountStream(playerId), accountDecider, { type: 'RecordWithdrawalPayout', withdrawalId: id, reference, now: new Date().toISOString() }, context);
+      const paid = await this.commands.handle(account, accountDecider, { type: 'RecordWithdrawalPayout', withdrawalId: id, reference, now: new Date().toISOString() }, context);
       await this.projections.waitFor(paid.checkpoint);
     } else {
       await this.projections.waitFor(approved.checkpoint);
