@@ -3,7 +3,6 @@ import type { HandOpened } from '../../domain/account/game';
 import { handTotalBet } from '../../domain/account/game-view';
 import { type HandEvent, type HandState, evolve, initialState } from '../../domain/hand/hand';
 import type { Projection } from '../projection';
-import type { ReadModels } from '../schema';
 
 const ACCOUNT = /^account-(.+)$/;
 
