@@ -41,7 +41,10 @@ async function visible(page: Page, locator: ReturnType<Page['locator']>) {
   return true;
 }
 
-/** The development identity provider: header link → e-mail form → the deposit page (bank 0). */
+/**
+ * The development identity provider: header link → e-mail form → the deposit page (bank 0), where an
+ * unverified phone brings up the phone challenge; the player closes it to look around first.
+ */
 async function signIn(page: Page, email: string, name: string) {
   await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
   await page.waitForURL('**/authentication');
@@ -49,6 +52,10 @@ async function signIn(page: Page, email: string, name: string) {
   await page.getByLabel(/^Name/).fill(name);
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/deposit');
+  const phoneDialog = page.getByTestId('phone-dialog');
+  await phoneDialog.waitFor({ state: 'visible', timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await phoneDialog.waitFor({ state: 'hidden' });
 }
 
 test('desktop: sign in, see the menu and avatar, switch to Swahili, sign out', async () => {

@@ -5,6 +5,8 @@ import { ErrorPanel } from '@/components/error-panel';
 import { PageLoader } from '@/components/spinner';
 import { useCurrentPlayer } from '@/lib/current-player';
 import { useLocalizePath } from '@/i18n/use-localized-path';
+import { selectSignedOutByPlayer } from '@/lib/session';
+import { useAppSelector } from './hooks';
 
 /**
  * Signed-out players go to /authentication. Use as a layout route
@@ -16,7 +18,9 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   const location = useLocation();
   const localize = useLocalizePath();
   const { isSignedIn, player, isLoading, refetch } = useCurrentPlayer();
+  const signedOutByPlayer = useAppSelector(selectSignedOutByPlayer);
 
+  if (!isSignedIn && signedOutByPlayer) return <Navigate to={localize('/')} replace />;
   if (!isSignedIn) return <Navigate to={localize('/authentication')} replace state={{ from: location.pathname }} />;
   if (isLoading) return <PageLoader label={t('common.loading')} />;
   if (!player) return <ErrorPanel onRetry={() => void refetch()} />;

@@ -22,8 +22,9 @@ const rawBaseQuery = fetchBaseQuery({
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
   const sentWith = selectJwt(api.getState() as SessionRootState);
   const result = await rawBaseQuery(args, api, extraOptions);
-  // A 401 for a token that has since been replaced (a newer sign-in) must not end the new session.
-  if (result.error?.status === 401 && selectJwt(api.getState() as SessionRootState) === sentWith) {
+  // A 401 for a token that has since been replaced (a newer sign-in) must not end the new session, and a
+  // request sent with no session at all (one still in flight at sign-out) has no session to end.
+  if (result.error?.status === 401 && sentWith !== null && selectJwt(api.getState() as SessionRootState) === sentWith) {
     api.dispatch(sessionExpired());
   }
   return result;

@@ -7,6 +7,8 @@ export interface SessionState {
   jwt: string | null;
   /** Set when the server answered 401: the shell sends the player to the sign-in page. */
   expired: boolean;
+  /** The player signed out themselves: guarded pages send them home, not to the sign-in page. */
+  signedOutByPlayer: boolean;
 }
 
 export interface SessionRootState {
@@ -30,7 +32,7 @@ export function writeStoredJwt(jwt: string | null): void {
   }
 }
 
-const initialState: SessionState = { jwt: null, expired: false };
+const initialState: SessionState = { jwt: null, expired: false, signedOutByPlayer: false };
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -39,10 +41,12 @@ export const sessionSlice = createSlice({
     signedIn(state, action: PayloadAction<string>) {
       state.jwt = action.payload;
       state.expired = false;
+      state.signedOutByPlayer = false;
     },
     signedOut(state) {
       state.jwt = null;
       state.expired = false;
+      state.signedOutByPlayer = true;
     },
     sessionExpired(state) {
       state.jwt = null;
@@ -59,3 +63,4 @@ export const { signedIn, signedOut, sessionExpired, expiryHandled } = sessionSli
 export const selectJwt = (state: SessionRootState) => state.session.jwt;
 export const selectIsSignedIn = (state: SessionRootState) => state.session.jwt !== null;
 export const selectSessionExpired = (state: SessionRootState) => state.session.expired;
+export const selectSignedOutByPlayer = (state: SessionRootState) => state.session.signedOutByPlayer;
