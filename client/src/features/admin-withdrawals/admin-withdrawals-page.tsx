@@ -8,6 +8,7 @@ import { truncateMiddle, useDateTimeFormat } from '@/components/format/format';
 import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
 import { useApproveWithdrawRequestMutation, useDeclineWithdrawRequestMutation, useGetAdminWithdrawRequestsQuery } from './admin-withdrawals-api';
 import styles from './admin-withdrawals.module.css';
+import { Page, PageHeader } from '@/components/page/page';
 
 const STATUS_TONE: Record<WithdrawRequestView['status'], StatusTone> = { Created: 'pending', Approved: 'success', Declined: 'danger' };
 
@@ -117,16 +118,16 @@ export function Component() {
   ];
 
   return (
-    <div className={styles.page}>
-      <header className={styles.head}>
-        <div>
-          <h1 className={styles.title}>{t('adminWithdrawals.title')}</h1>
-          <p className={styles.lead}>{t('adminWithdrawals.lead')}</p>
-        </div>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void requests.refetch()} disabled={requests.isFetching}>
-          {t('adminWithdrawals.refresh')}
-        </button>
-      </header>
+    <Page>
+      <PageHeader
+        title={t('adminWithdrawals.title')}
+        lead={t('adminWithdrawals.lead')}
+        aside={
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void requests.refetch()} disabled={requests.isFetching}>
+            {t('adminWithdrawals.refresh')}
+          </button>
+        }
+      />
       {outcome ? (
         <p className={outcome.kind === 'error' ? 'alert' : `alert alert-info ${styles.ok}`} role={outcome.kind === 'error' ? 'alert' : 'status'} data-testid="admin-outcome">
           {outcome.text}
@@ -143,6 +144,6 @@ export function Component() {
         testId="admin-withdraw-table"
         rowTestId={(row) => `admin-withdraw-${row.id}`}
       />
-    </div>
+    </Page>
   );
 }

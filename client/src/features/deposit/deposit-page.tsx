@@ -10,6 +10,7 @@ import { usePlayerEvents } from '@/lib/player-events';
 import { BitcoinSection } from './bitcoin-section';
 import { LightningSection } from './lightning-section';
 import styles from './deposit.module.css';
+import { Page, PageHeader } from '@/components/page/page';
 
 const ERRORS: Record<string, ParseKeys> = {
   SelfExcluded: 'deposit.errors.selfExcluded',
@@ -56,20 +57,21 @@ export function Component() {
   }, []);
 
   return (
-    <div className={styles.page}>
-      <header className={styles.head}>
-        <div>
-          <h1 className={styles.title}>{t('deposit.title')}</h1>
-          <p className={styles.lead}>{t('deposit.lead')}</p>
-          <LocalizedLink to="/bitcoin-setup-information" className={styles.setupLink}>
-            {t('deposit.setupLink')}
-          </LocalizedLink>
-        </div>
-        <div className={`panel ${styles.bankCard}`} data-testid="deposit-bank">
-          <span className={styles.bankLabel}>{t('deposit.bank')}</span>
-          {bank === undefined ? <span className={styles.bankSkeleton} aria-hidden="true" /> : <SatsAmount sats={bank} size="lg" stacked />}
-        </div>
-      </header>
+    <Page>
+      <PageHeader
+        title={t('deposit.title')}
+        lead={t('deposit.lead')}
+        aside={
+          <div className={`panel ${styles.bankCard}`} data-testid="deposit-bank">
+            <span className={styles.bankLabel}>{t('deposit.bank')}</span>
+            {bank === undefined ? <span className={styles.bankSkeleton} aria-hidden="true" /> : <SatsAmount sats={bank} size="lg" stacked />}
+          </div>
+        }
+      >
+        <LocalizedLink to="/bitcoin-setup-information" className={styles.setupLink}>
+          {t('deposit.setupLink')}
+        </LocalizedLink>
+      </PageHeader>
 
       {verified === false && !phone.isOpen ? (
         <div className={`alert alert-info ${styles.notice}`} data-testid="phone-required">
@@ -94,6 +96,6 @@ export function Component() {
         <BitcoinSection guard={guard} onFailure={onFailure} />
       </div>
       <FixedPriceNote />
-    </div>
+    </Page>
   );
 }

@@ -13,6 +13,7 @@ import { usePlayerEvents } from '@/lib/player-events';
 import { CreateWithdrawalDialog } from './create-withdrawal-dialog';
 import { useGetWithdrawRequestsQuery } from './withdraw-api';
 import styles from './withdraw.module.css';
+import { Page, PageHeader } from '@/components/page/page';
 
 const STATUS_TONE: Record<WithdrawRequestView['status'], StatusTone> = { Created: 'pending', Approved: 'success', Declined: 'danger' };
 
@@ -67,30 +68,30 @@ export function Component() {
   ];
 
   return (
-    <div className={styles.page}>
-      <header className={styles.head}>
-        <div>
-          <h1 className={styles.title}>{t('withdraw.title')}</h1>
-          <p className={styles.lead}>{t('withdraw.lead')}</p>
-        </div>
-        <div className={`panel ${styles.balanceCard}`}>
-          <div data-testid="withdraw-balance">
-            <span className={styles.balanceLabel}>{t('withdraw.balance')}</span>
-            {bank === undefined ? <span className={styles.skeleton} aria-hidden="true" /> : <SatsAmount sats={bank} size="lg" stacked />}
+    <Page>
+      <PageHeader
+        title={t('withdraw.title')}
+        lead={t('withdraw.lead')}
+        aside={
+          <div className={`panel ${styles.balanceCard}`}>
+            <div data-testid="withdraw-balance">
+              <span className={styles.balanceLabel}>{t('withdraw.balance')}</span>
+              {bank === undefined ? <span className={styles.skeleton} aria-hidden="true" /> : <SatsAmount sats={bank} size="lg" stacked />}
+            </div>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                setCreated(null);
+                setCreating(true);
+              }}
+              disabled={bank === undefined}
+            >
+              {t('withdraw.create')}
+            </button>
           </div>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              setCreated(null);
-              setCreating(true);
-            }}
-            disabled={bank === undefined}
-          >
-            {t('withdraw.create')}
-          </button>
-        </div>
-      </header>
+        }
+      />
 
       {locked ? (
         <div className={`alert alert-info ${styles.locked}`} role="alert" data-testid="withdraw-locked">
@@ -147,6 +148,6 @@ export function Component() {
           setLocked(true);
         }}
       />
-    </div>
+    </Page>
   );
 }
