@@ -23,6 +23,10 @@ export interface RunnerOptions {
 
 class CheckpointMovedError extends Error {}
 
+function lowest(checkpoints: readonly (Checkpoint | null)[]): Checkpoint | null {
+  return checkpoints.reduce((a, b) => (compareCheckpoints(b, a) < 0 ? b : a), checkpoints[0] ?? null);
+}
+
 interface Loop {
   projection: Projection;
   handles: ReadonlySet<string>;
@@ -136,7 +140,7 @@ export class ProjectionRunner {
   }
 
   async lag(lagCountLimit = 1000): Promise<ProjectionLag[]> {
-    const pending = await this.store.readAll({ after: this.lowestCheckpoint(this.loops), maxCount: lagCountLimit });
+    const pending = await this.store.readAll({ after: lowest(this.loops.map((l) => l.checkpoint)), maxCount: lagCountLimit });
     return this.loops.map(({ projection, checkpoint }) => {
       const unseen = pending.events.filter((e) => compareCheckpoints(e.checkpoint, checkpoint) > 0);
       return {
@@ -171,11 +175,6 @@ export class ProjectionRunner {
     }
   }
 
-  private lowestCheckpoint(loops: readonly Loop[]): Checkpoint | null {
-    let lowest = loops[0]?.checkpoint ?? null;
-    for (const l of loops) if (compareCheckpoints(l.checkpoint, lowest) < 0) lowest = l.checkpoint;
-    return lowest;
-  }
 
   private idle(): Promise<void> {
     if (!this.wakePromise) this.wakePromise = new Promise<void>((resolve) => (this.wake = resolve));
@@ -194,21 +193,25 @@ export class ProjectionRunner {
    * not seen it, all in one transaction with the checkpoint moves; returns the number of events read.
    */
   private async step(loops: readonly Loop[]): Promise<number> {
-    const { events, checkpoint } = await this.store.readAll({ after: this.lowestCheckpoint(loops), maxCount: this.batchSize });
+    // Each projection's checkpoint is read once: other steps of this runner may move it meanwhile, and
+    // the read, the compare-and-set and the event filter must all agree on where this step started.
+    const from = new Map(loops.map((l) => [l, l.checkpoint]));
+    const { events, checkpoint } = await this.store.readAll({ after: lowest([...from.values()]), maxCount: this.batchSize });
     if (events.length === 0 || checkpoint === null) return 0;
-    const moves = loops.filter((l) => compareCheckpoints(l.checkpoint, checkpoint) < 0);
+    const moves = loops.filter((l) => compareCheckpoints(from.get(l)!, checkpoint) < 0);
     if (moves.length === 0) return 0;
     try {
       await this.db.transaction().execute(async (trx) => {
-        const expected = sql.join(moves.map((l) => sql`(${l.projection.name}::text, ${l.checkpoint}::text)`));
+        const expected = sql.join(moves.map((l) => sql`(${l.projection.name}::text, ${from.get(l)!}::text)`));
         const moved = await sql`
           update projection_checkpoints p set checkpoint = ${checkpoint}, updated_at = now()
             from (values ${expected}) as v(name, old)
            where p.name = v.name and p.checkpoint is not distinct from v.old`.execute(trx);
         if (Number(moved.numAffectedRows ?? 0) !== moves.length) throw new CheckpointMovedError();
         for (const loop of moves) {
+          const after = from.get(loop)!;
           for (const event of events) {
-            if (loop.handles.has(event.type) && compareCheckpoints(event.checkpoint, loop.checkpoint) > 0) {
+            if (loop.handles.has(event.type) && compareCheckpoints(event.checkpoint, after) > 0) {
               await loop.projection.apply(trx, event);
             }
           }
@@ -219,12 +222,18 @@ export class ProjectionRunner {
       if (!(err instanceof CheckpointMovedError)) throw err;
       const rows = await this.db.selectFrom('projection_checkpoints').select(['name', 'checkpoint']).execute();
       const byName = new Map(rows.map((r) => [r.name, r.checkpoint]));
-      for (const loop of loops) loop.checkpoint = byName.get(loop.projection.name) ?? null;
+      for (const loop of loops) this.advance(loop, byName.get(loop.projection.name) ?? null);
       return events.length;
     }
-    for (const loop of moves) loop.checkpoint = checkpoint;
+    for (const loop of moves) this.advance(loop, checkpoint);
     return events.length;
   }
+
+  /** Checkpoints only move forward in memory, whichever concurrent step reports last. */
+  private advance(loop: Loop, checkpoint: Checkpoint | null): void {
+    if (compareCheckpoints(checkpoint, loop.checkpoint) > 0) loop.checkpoint = checkpoint;
+  }
+
 
   private async reset(loop: Loop): Promise<void> {
     const { name, version, tables } = loop.projection;
