@@ -12,7 +12,8 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,42 @@ interface Cell {
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** CPU seconds (user + system) used so far by a process, from /proc (Linux); 0 elsewhere. */
+function procCpu(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by every PostgreSQL process on this machine (the database shares its cores). */
+function postgresCpu(): number {
+  if (!existsSync('/proc')) return 0;
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += procCpu(Number(entry));
+    } catch {
+      // the process ended
+    }
+  }
+  return total;
+}
+
+interface CpuSample { server: number; database: number; driver: number }
+function cpuNow(serverPid: number | undefined): CpuSample {
+  const own = process.cpuUsage();
+  return { server: serverPid ? procCpu(serverPid) : 0, database: postgresCpu(), driver: (own.user + own.system) / 1e6 };
+}
+function cpuPerOp(from: CpuSample, to: CpuSample, ops: number): string {
+  const us = (a: number, b: number) => (ops ? (((b - a) * 1e6) / ops).toFixed(0) : '0');
+  return `server ${us(from.server, to.server)} µs, database ${us(from.database, to.database)} µs, driver ${us(from.driver, to.driver)} µs`;
 }
 
 function freePort(): Promise<number> {
@@ -90,20 +127,23 @@ async function main(): Promise<number> {
     let sampling = healthMs > 0;
     const sampler = (async () => {
       while (sampling) {
-        const res = await fetch(`${base}/api/health`);
-        const body = (await res.json()) as { info?: { projections?: Record<string, { lagMs?: number }> }; error?: { projections?: Record<string, { lagMs?: number }> } };
+        const body = (await call(base, null, 'GET', '/api/health')).body as { info?: { projections?: Record<string, { lagMs?: number }> }; error?: { projections?: Record<string, { lagMs?: number }> } };
         const projections = body.info?.projections ?? body.error?.projections ?? {};
         lag.push(Math.max(0, ...Object.values(projections).map((p) => (typeof p === 'object' && p && typeof p.lagMs === 'number' ? p.lagMs : 0))));
         await new Promise((r) => setTimeout(r, healthMs));
       }
     })();
+    const gameCpuFrom = cpuNow(server.pid);
     const game = await drive(base, jwts, seconds);
+    const gameCpuTo = cpuNow(server.pid);
     sampling = false;
     await sampler;
 
     await pool.query('create table bench_raw (id bigint generated always as identity primary key, payload jsonb not null)');
     await rawInserts(pool, players, 1);
+    const rawCpuFrom = cpuNow(undefined);
     const raw = await rawInserts(pool, players, seconds);
+    const rawCpuTo = cpuNow(undefined);
 
     const report = (c: Cell) => {
       const sorted = c.latencies.slice().sort((a, b) => a - b);
@@ -121,6 +161,8 @@ async function main(): Promise<number> {
     console.log(`\nhand actions / raw inserts: ${f(actions.perSecond / baseline.perSecond, 3)} (target ≥ 0.35)`);
     console.log(`action p99: ${f(actions.p99, 2)} ms (target < 25)`);
     console.log(`projection lag over ${lag.length} samples: p50 ${f(percentile(lagSorted, 50), 0)} ms, p99 ${f(percentile(lagSorted, 99), 0)} ms, max ${f(lagSorted.at(-1) ?? 0, 0)} ms (target p99 < 100)`);
+    console.log(`CPU per hand action: ${cpuPerOp(gameCpuFrom, gameCpuTo, game.actions.ops)} (the projections run in the server process)`);
+    console.log(`CPU per raw insert: ${cpuPerOp(rawCpuFrom, rawCpuTo, raw.ops)}`);
     console.log(`errors: ${game.errors} of ${game.actions.ops + game.errors} requests`);
     return 0;
   } finally {
@@ -144,13 +186,34 @@ async function waitForHealth(base: string) {
   }
 }
 
-async function call(base: string, jwt: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: { [key: string]: unknown } & { hand?: { phase: string } } }> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(jwt ? { authorization: `Bearer ${jwt}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+/** node:http with keep-alive sockets: the driver's own cost per request stays small beside the server's (fetch costs several times more). */
+let agent: Agent | null = null;
+function call(base: string, jwt: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: { [key: string]: unknown } & { hand?: { phase: string } } }> {
+  agent ??= new Agent({ keepAlive: true, maxSockets: 512 });
+  const url = new URL(path, base);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        agent, host: url.hostname, port: url.port, path: url.pathname, method,
+        headers: { ...(jwt ? { authorization: `Bearer ${jwt}` } : {}), ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as never });
+          } catch (err) {
+            reject(err);
+          }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
-  return { status: res.status, body: (await res.json()) as never };
 }
 
 async function signIn(base: string, email: string): Promise<string> {

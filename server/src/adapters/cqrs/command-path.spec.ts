@@ -61,4 +61,60 @@ describe('the generic command path', () => {
     await path.handle(playerStream('p1'), playerDecider, signIn('https://example.com/a.png'), ctx);
     expect(seen).toHaveLength(2);
   });
+
+  describe('with a state remembered in memory', () => {
+    /** A load hook that answers the remembered state without reading unless asked for a fresh one. */
+    function remembering(path: CommandPath, remembered: { state: ReturnType<typeof playerDecider.initialState>; revision: number | null }) {
+      const calls: boolean[] = [];
+      const load = async (streamId: string, { fresh }: { fresh: boolean }) => {
+        calls.push(fresh);
+        return fresh ? path.load(streamId, playerDecider) : { ...remembered, remembered: true };
+      };
+      return { load, calls };
+    }
+
+    it('appends without reading when the remembered state is current', async () => {
+      const store = new InMemoryEventStore();
+      const path = new CommandPath(store);
+      const first = await path.handle(playerStream('p1'), playerDecider, signIn(), ctx);
+      const { load, calls } = remembering(path, first);
+      const out = await path.handle(playerStream('p1'), playerDecider, signIn('https://example.com/a.png'), ctx, { load });
+      expect(out.events.map((e) => e.type)).toEqual(['PlayerPhotoChanged']);
+      expect(calls).toEqual([false]);
+    });
+
+    it('decides again on a fresh read when the stream moved past the remembered state', async () => {
+      const store = new InMemoryEventStore();
+      const path = new CommandPath(store);
+      const first = await path.handle(playerStream('p1'), playerDecider, signIn(), ctx);
+      await path.handle(playerStream('p1'), playerDecider, signIn('https://example.com/a.png'), ctx);
+      const { load, calls } = remembering(path, first);
+      const out = await path.handle(playerStream('p1'), playerDecider, signIn('https://example.com/b.png'), ctx, { load });
+      expect(calls).toEqual([false, true]);
+      expect(out.revision).toBe(2);
+      expect(store.all.map((e) => e.type)).toEqual(['PlayerRegistered', 'PlayerPhotoChanged', 'PlayerPhotoChanged']);
+    });
+
+    it('answers a refusal or "nothing to do" only after checking it against the stream', async () => {
+      const store = new InMemoryEventStore();
+      const path = new CommandPath(store);
+      const { load, calls } = remembering(path, { state: playerDecider.initialState(), revision: null });
+      await path.handle(playerStream('p1'), playerDecider, signIn(), ctx);
+      // Remembered: not registered, so "confirm a phone" is refused; the stream says the same, so it is.
+      await expect(path.handle(playerStream('p1'), playerDecider, { type: 'ConfirmPhone', now: '2026-01-01T00:00:00.000Z' }, ctx, { load })).rejects.toBeInstanceOf(DomainError);
+      expect(calls).toEqual([false, true]);
+    });
+
+    it('refuses the append when the condition stream moved, without retrying it', async () => {
+      const store = new InMemoryEventStore();
+      const path = new CommandPath(store);
+      await path.handle(playerStream('other'), playerDecider, { ...signIn(), playerId: 'other' }, ctx);
+      const moved = await path
+        .handle(playerStream('p1'), playerDecider, signIn(), ctx, { condition: { streamId: playerStream('other'), revision: 'no_stream' } })
+        .catch((e: unknown) => e);
+      expect(moved).toMatchObject({ streamId: playerStream('other') });
+      expect(store.appendCalls).toBe(2);
+      expect(store.all).toHaveLength(1);
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '../../domain/decider';
 import { fold } from '../../domain/decider';
-import { type Checkpoint, type EventData, type EventStore, type RecordedEvent, WrongExpectedRevisionError } from '../event-store/event-store';
+import { type AppendCondition, type Checkpoint, type EventData, type EventStore, type RecordedEvent, WrongExpectedRevisionError } from '../event-store/event-store';
 
 export interface CommandContext {
   /** The HTTP request id or the process run that caused this command. */
@@ -28,14 +28,23 @@ export interface CommandOutcome<State, Event> {
 export interface LoadedStream<State> {
   state: State;
   revision: number | null;
+  /**
+   * True when the state was taken from memory without reading the stream, so it may be behind it.
+   * The append's expected revision catches that; a refusal or an empty decision on such a state is
+   * decided again on a fresh read before it is answered.
+   */
+  remembered?: boolean;
 }
 
 export interface HandleOptions<State> {
   /**
-   * Folds the stream instead of reading it from the start (e.g. from a snapshot plus the events after it).
-   * The append still expects the revision it returns, so a stale or wrong hook can cost a retry, never a write.
+   * Folds the stream instead of reading it from the start (e.g. from a snapshot plus the events after it,
+   * or a state remembered in memory unless `fresh` is asked for). The append still expects the revision
+   * it returns, so a stale or wrong hook can cost a retry, never a write.
    */
-  load?: (streamId: string) => Promise<LoadedStream<State>>;
+  load?: (streamId: string, options: { fresh: boolean }) => Promise<LoadedStream<State>>;
+  /** Another stream the decision depended on: the append is refused if it moved (not retried here). */
+  condition?: AppendCondition;
 }
 
 export interface CommandPathOptions {
@@ -66,11 +75,30 @@ export class CommandPath {
     context: CommandContext,
     options: HandleOptions<State> = {},
   ): Promise<CommandOutcome<State, Event>> {
+    let fresh = false;
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = options.load ? await options.load(streamId) : await this.load(streamId, decider);
-      const cmd = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
-      const events = decider.decide(cmd, state);
-      if (events.length === 0) return { state, events, recorded: [], revision, checkpoint: null };
+      const loaded = options.load ? await options.load(streamId, { fresh }) : await this.load(streamId, decider);
+      const { state, revision } = loaded;
+      const maybeBehind = loaded.remembered === true && !fresh;
+      let events: Event[];
+      try {
+        const cmd = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
+        events = decider.decide(cmd, state);
+      } catch (err) {
+        // A remembered state may be behind the stream: refuse only on what the stream really holds.
+        if (maybeBehind) {
+          fresh = true;
+          continue;
+        }
+        throw err;
+      }
+      if (events.length === 0) {
+        if (maybeBehind) {
+          fresh = true;
+          continue;
+        }
+        return { state, events, recorded: [], revision, checkpoint: null };
+      }
 
       const commandId = randomUUID();
       const toAppend: EventData[] = events.map((e) => ({
@@ -86,23 +114,23 @@ export class CommandPath {
       try {
         const result = await this.store.appendToStream(streamId, toAppend, {
           expectedRevision: revision === null ? 'no_stream' : revision,
+          ...(options.condition ? { condition: options.condition } : {}),
         });
         this.options.onAppended?.(result.checkpoint);
+        const createdAt = new Date().toISOString();
         return {
           state: fold(decider.evolve, state, events),
           events,
-          recorded: toAppend.map((e, i) => ({
-            ...e,
-            streamId,
-            revision: (revision ?? -1) + 1 + i,
-            checkpoint: result.checkpoint,
-            createdAt: new Date().toISOString(),
-          })),
+          recorded: toAppend.map((e, i) => ({ ...e, streamId, revision: (revision ?? -1) + 1 + i, checkpoint: result.checkpoint, createdAt })),
           revision: result.nextExpectedRevision,
           checkpoint: result.checkpoint,
         };
       } catch (err) {
-        if (err instanceof WrongExpectedRevisionError && attempt < this.maxAttempts) continue;
+        // Only a conflict on this stream is retried here; a moved condition stream is the caller's to handle.
+        if (err instanceof WrongExpectedRevisionError && err.streamId === streamId && attempt < this.maxAttempts) {
+          fresh = true;
+          continue;
+        }
         throw err;
       }
     }

@@ -15,8 +15,13 @@ export class InMemoryEventStore implements EventStore {
   async ping() {}
   async close() {}
 
-  async appendToStream(streamId: string, events: EventData[], options: { expectedRevision?: import('../event-store/event-store').ExpectedRevision } = {}): Promise<AppendResult> {
+  async appendToStream(streamId: string, events: EventData[], options: import('../event-store/event-store').AppendOptions = {}): Promise<AppendResult> {
     this.appendCalls++;
+    if (options.condition) {
+      const other = this.all.filter((e) => e.streamId === options.condition!.streamId).length - 1;
+      const seen = options.condition.revision === 'no_stream' ? -1 : options.condition.revision;
+      if (other !== seen) throw new WrongExpectedRevisionError(options.condition.streamId, options.condition.revision, other < 0 ? 'no_stream' : other);
+    }
     const current = this.all.filter((e) => e.streamId === streamId);
     const actual = current.length ? current.length - 1 : ('no_stream' as const);
     const expected = options.expectedRevision ?? 'any';

@@ -49,9 +49,14 @@ export class SnapshotStore<State, Event extends DomainEvent> {
     this.cacheSize = options.cacheSize ?? 10_000;
   }
 
-  /** The stream folded from the newest snapshot known; pass as CommandPath's `load` hook. */
-  readonly load = async (streamId: string): Promise<LoadedStream<State>> => {
+  /**
+   * The stream folded from the newest snapshot known; pass as CommandPath's `load` hook. Unless `fresh`,
+   * a state this process remembers is answered as it is (`remembered`: it may be behind other writers,
+   * which the append's expected revision catches); otherwise the events after it are read.
+   */
+  readonly load = async (streamId: string, options: { fresh?: boolean } = {}): Promise<LoadedStream<State>> => {
     let base: Cached<State> | undefined = this.cache.get(streamId);
+    if (base && !options.fresh) return { state: base.state, revision: base.revision, remembered: true };
     if (!base) {
       const row = await this.db
         .selectFrom('snapshots')
@@ -63,7 +68,7 @@ export class SnapshotStore<State, Event extends DomainEvent> {
     }
     const loaded = await this.path.load(streamId, this.decider, base);
     this.remember(streamId, loaded, base.stored);
-    return loaded;
+    return { state: loaded.state, revision: loaded.revision };
   };
 
   /** Keeps the state after a command and stores a snapshot when enough events piled up since the last one. */
@@ -105,7 +110,7 @@ export class SnapshotStore<State, Event extends DomainEvent> {
 
   private remember(streamId: string, loaded: LoadedStream<State>, stored: number | null) {
     this.cache.delete(streamId);
-    this.cache.set(streamId, { ...loaded, stored });
+    this.cache.set(streamId, { state: loaded.state, revision: loaded.revision, stored });
     if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
   }
 }

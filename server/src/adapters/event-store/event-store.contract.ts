@@ -140,6 +140,33 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
       });
     });
 
+    describe('append on condition that another stream has not moved', () => {
+      it('appends while the other stream is at the revision given, and refuses naming that stream once it moved', async () => {
+        const account = stream('account');
+        const player = stream();
+        await expect(store.appendToStream(account, events(1), { expectedRevision: 'no_stream', condition: { streamId: player, revision: 'no_stream' } })).resolves.toMatchObject({ nextExpectedRevision: 0 });
+        await store.appendToStream(player, events(2), { expectedRevision: 'no_stream' });
+        await expect(store.appendToStream(account, events(1), { expectedRevision: 0, condition: { streamId: player, revision: 1 } })).resolves.toMatchObject({ nextExpectedRevision: 1 });
+
+        await store.appendToStream(player, events(1), { expectedRevision: 1 });
+        const refused = await store.appendToStream(account, events(2), { expectedRevision: 1, condition: { streamId: player, revision: 1 } }).catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(WrongExpectedRevisionError);
+        expect(refused).toMatchObject({ streamId: player, expected: 1, actual: 2 });
+        const gone = await store.appendToStream(account, events(1), { expectedRevision: 1, condition: { streamId: stream(), revision: 0 } }).catch((e: unknown) => e);
+        expect(gone).toMatchObject({ actual: 'no_stream' });
+        expect(await store.readStream(account)).toHaveLength(2);
+      });
+
+      it('still checks the expected revision of the stream written', async () => {
+        const account = stream('account');
+        const player = stream();
+        await store.appendToStream(player, events(1), { expectedRevision: 'no_stream' });
+        await store.appendToStream(account, events(1), { expectedRevision: 'no_stream' });
+        const refused = await store.appendToStream(account, events(1), { expectedRevision: 5, condition: { streamId: player, revision: 0 } }).catch((e: unknown) => e);
+        expect(refused).toMatchObject({ streamId: account, actual: 0 });
+      });
+    });
+
     describe('idempotent append by event id', () => {
       it('a retried append succeeds without writing the events twice', async () => {
         const s = stream();

@@ -45,6 +45,22 @@ export interface RecordedEvent<Data = unknown> extends EventData<Data> {
  */
 export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | number;
 
+/**
+ * Another stream that must still be where the caller last saw it for the append to go ahead: its last
+ * revision (or `'no_stream'`). A command decided on state from two streams (e.g. an account and its
+ * player's standing) passes the one it does not write, so a change there in between refuses the append.
+ */
+export interface AppendCondition {
+  streamId: string;
+  revision: number | 'no_stream';
+}
+
+export interface AppendOptions {
+  expectedRevision?: ExpectedRevision;
+  /** Append only while this other stream is still at this revision (WrongExpectedRevisionError naming it otherwise). */
+  condition?: AppendCondition;
+}
+
 export interface AppendResult {
   /** Revision of the last event now in the stream; pass it as the next expected revision. */
   nextExpectedRevision: number;
@@ -100,9 +116,11 @@ export interface EventStore {
   init(): Promise<void>;
   /**
    * Appends all events or none. Throws WrongExpectedRevisionError on a mismatch. Appending events whose
-   * ids are already in the stream (a retried request) succeeds without writing them again.
+   * ids are already in the stream (a retried request) succeeds without writing them again. With a
+   * `condition`, throws WrongExpectedRevisionError whose `streamId` is the condition's stream when that
+   * stream moved (PostgreSQL checks it in the append's own statement; EventStoreDB just before it).
    */
-  appendToStream(streamId: string, events: EventData[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  appendToStream(streamId: string, events: EventData[], options?: AppendOptions): Promise<AppendResult>;
   /** Events of one stream; an unknown stream reads as []. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of every stream in commit order; never returns an event whose predecessors could still appear. */

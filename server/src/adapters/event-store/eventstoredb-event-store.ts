@@ -26,6 +26,7 @@ import {
 } from '@eventstore/db-client';
 import {
   WrongExpectedRevisionError,
+  type AppendOptions,
   type AppendResult,
   type Checkpoint,
   type EventData,
@@ -78,10 +79,17 @@ export class EventStoreDbEventStore implements EventStore {
   async appendToStream(
     streamId: string,
     events: EventData[],
-    options: { expectedRevision?: ExpectedRevision } = {},
+    options: AppendOptions = {},
   ): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
     if (events.length === 0) throw new TypeError(`appendToStream(${streamId}): no events to append`);
+    const condition = options.condition;
+    if (condition) {
+      // EventStoreDB appends to one stream at a time: the condition is checked just before the append.
+      const [last] = await this.readStream(condition.streamId, { direction: 'backwards', maxCount: 1 });
+      const actual = last ? last.revision : 'no_stream';
+      if (actual !== condition.revision) throw new WrongExpectedRevisionError(condition.streamId, condition.revision, actual);
+    }
     try {
       const result = await this.#client.appendToStream(
         streamId,

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import {
   WrongExpectedRevisionError,
+  type AppendOptions,
   type AppendResult,
   type Checkpoint,
   type EventData,
@@ -19,7 +20,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store';
-import { DUPLICATE_EVENT_ID, EVENT_STORE_DDL, WRONG_EXPECTED_REVISION } from './postgres-schema';
+import { CONDITION_FAILED, DUPLICATE_EVENT_ID, EVENT_STORE_DDL, WRONG_EXPECTED_REVISION } from './postgres-schema';
 
 export interface PostgresEventStoreOptions {
   /** How often a caught-up subscription looks for events written by other processes (default 25 ms). */
@@ -93,18 +94,29 @@ export class PostgresEventStore implements EventStore {
   async appendToStream(
     streamId: string,
     events: EventData[],
-    options: { expectedRevision?: ExpectedRevision } = {},
+    options: AppendOptions = {},
   ): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
     validateAppend(streamId, events, expected);
+    const condition = options.condition;
+    if (condition) validateCondition(streamId, condition);
     const payload = JSON.stringify(events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })));
     const expectedText = String(expected);
     for (let attempt = 1; ; attempt++) {
       let row: AppendRow | undefined;
       try {
-        ({ rows: [row] } = await sql<AppendRow>`
-          select next_revision, last_checkpoint from es_append(${streamId}, ${expectedText}, ${payload}::jsonb)`.execute(this.#db));
+        ({ rows: [row] } = await (condition
+          ? sql<AppendRow>`
+            select next_revision, last_checkpoint
+              from es_append_if(${streamId}, ${expectedText}, ${payload}::jsonb, ${condition.streamId}, ${condition.revision === 'no_stream' ? -1 : condition.revision}::bigint)`
+          : sql<AppendRow>`
+            select next_revision, last_checkpoint from es_append(${streamId}, ${expectedText}, ${payload}::jsonb)`
+        ).execute(this.#db));
       } catch (error) {
+        if ((error as { code?: unknown })?.code === CONDITION_FAILED && condition) {
+          const detail = (error as { detail?: unknown }).detail;
+          throw new WrongExpectedRevisionError(condition.streamId, condition.revision, typeof detail === 'string' && detail !== 'no_stream' ? Number(detail) : 'no_stream');
+        }
         if ((error as { code?: unknown })?.code !== UNIQUE_VIOLATION) throw mapAppendError(error, streamId, expected);
         // The stream moved on, or these ids are stored already: a retry, a lost race, or a conflict.
         try {
@@ -255,6 +267,15 @@ function validateAppend(streamId: string, events: EventData[], expected: Expecte
     ids.add(event.id.toLowerCase());
     if (!event.type) throw new TypeError(`appendToStream(${streamId}): event ${index} has no type`);
   });
+}
+
+function validateCondition(streamId: string, condition: { streamId: string; revision: number | 'no_stream' }): void {
+  if (typeof condition.streamId !== 'string' || condition.streamId.length === 0 || condition.streamId === streamId) {
+    throw new TypeError(`appendToStream(${streamId}): the condition must name another, non-empty stream`);
+  }
+  if (condition.revision !== 'no_stream' && !(Number.isInteger(condition.revision) && condition.revision >= 0)) {
+    throw new RangeError(`appendToStream(${streamId}): the condition's revision must be 'no_stream' or a non-negative integer, got ${String(condition.revision)}`);
+  }
 }
 
 function mapAppendError(error: unknown, streamId: string, expected: ExpectedRevision): unknown {

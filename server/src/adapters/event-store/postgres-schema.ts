@@ -13,6 +13,8 @@
 
 /** SQLSTATE raised when the expected revision does not hold. */
 export const WRONG_EXPECTED_REVISION = 'ES409';
+/** SQLSTATE raised when an append's condition stream is no longer at the revision given. */
+export const CONDITION_FAILED = 'ES412';
 /** SQLSTATE raised when an event id is already stored in another stream. */
 export const DUPLICATE_EVENT_ID = 'ES422';
 
@@ -126,6 +128,25 @@ export const EVENT_STORE_DDL: readonly string[] = [
     next_revision := v_current + v_inserted;
     last_checkpoint := pg_current_xact_id()::text || ':' || currval('es_events_position_seq')::text;
     return next;
+  end
+  $fn$`,
+
+  // es_append, provided another stream is still at p_condition_revision (-1: it has no events). The check
+  // and the append run in one statement, so a command decided on two streams pays one round trip.
+  `create or replace function es_append_if(p_stream text, p_expected text, p_events jsonb, p_condition_stream text, p_condition_revision bigint)
+  returns table (next_revision bigint, last_checkpoint text)
+  language plpgsql as $fn$
+  declare
+    v_actual bigint;
+  begin
+    select max(x.revision) into v_actual from es_events x where x.stream_id = p_condition_stream;
+    if coalesce(v_actual, -1) <> p_condition_revision then
+      raise exception using
+        errcode = 'ES412',
+        message = format('stream %s moved: expected revision %s, actual %s', p_condition_stream, p_condition_revision, coalesce(v_actual::text, 'no_stream')),
+        detail = coalesce(v_actual::text, 'no_stream');
+    end if;
+    return query select * from es_append(p_stream, p_expected, p_events);
   end
   $fn$`,
 ];

@@ -82,9 +82,4 @@ export class MoneyRepository {
     const r = await this.db.selectFrom('withdraw_requests').select('player_id').where('id', '=', id).executeTakeFirst();
     return r?.player_id ?? null;
   }
-
-  async flags(playerId: string): Promise<{ banned: boolean; selfExclude: boolean } | null> {
-    const r = await this.db.selectFrom('players').select(['banned', 'self_exclude']).where('id', '=', playerId).executeTakeFirst();
-    return r ? { banned: r.banned, selfExclude: r.self_exclude } : null;
-  }
 }

@@ -1,7 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type AccountCommand, type AccountEvent, type AccountState, type PlayerStanding, accountDecider, accountStream } from '../../../domain/account/account';
+import { DomainError } from '../../../domain/decider';
+import { playerStream } from '../../../domain/player/player';
 import { DatabaseToken } from '../../../config/tokens';
 import type { Database } from '../../db/database';
+import { WrongExpectedRevisionError } from '../../event-store/event-store';
 import { CommandPath, type CommandOutcome, type LoadedStream } from '../command-path';
 import { SnapshotStore } from '../snapshots';
 import { Standings } from '../money/standings';
@@ -9,7 +12,13 @@ import { Standings } from '../money/standings';
 /** Bump when AccountState's shape or any evolve changes: older snapshots are then ignored. */
 export const ACCOUNT_SNAPSHOT_VERSION = 'account-2';
 
-/** Runs commands on `account-<playerId>` through the command path, folding from snapshots. */
+/**
+ * Runs commands on `account-<playerId>` through the command path. The account state and the player's
+ * standing come from memory when this process has them, so a hand action usually costs one round trip:
+ * the append, which expects the account's revision and requires the player stream to be unchanged.
+ * Anything that moved in between (another instance, a deposit, a ban) refuses that append, and the
+ * command is decided again on fresh reads; a refusal is only answered once fresh reads confirm it.
+ */
 @Injectable()
 export class AccountCommands {
   readonly snapshots: SnapshotStore<AccountState, AccountEvent>;
@@ -27,19 +36,41 @@ export class AccountCommands {
     });
   }
 
-  /** Ban, self-exclusion and phone, read fresh for every command (the same source as the money commands). */
-  async standing(playerId: string): Promise<PlayerStanding> {
-    return (await this.standings.of(playerId)).standing;
-  }
-
-  async run(playerId: string, command: AccountCommand | ((state: AccountState) => AccountCommand), context: { correlationId: string; userId?: string }): Promise<CommandOutcome<AccountState, AccountEvent>> {
+  /**
+   * Decides `command` on the account's state and the player's standing (ban, self-exclusion, phone) and
+   * appends its events atomically.
+   */
+  async run(
+    playerId: string,
+    command: AccountCommand | ((state: AccountState, standing: PlayerStanding) => AccountCommand),
+    context: { correlationId: string; userId?: string },
+  ): Promise<CommandOutcome<AccountState, AccountEvent>> {
     const streamId = accountStream(playerId);
-    const outcome = await this.path.handle(streamId, accountDecider, command, { userId: playerId, ...context }, { load: this.snapshots.load });
-    if (outcome.events.length) await this.snapshots.saved(streamId, { state: outcome.state, revision: outcome.revision });
-    return outcome;
+    const players = playerStream(playerId);
+    for (let attempt = 1; ; attempt++) {
+      const fresh = attempt > 1;
+      const current = await this.standings.current(playerId, { fresh });
+      try {
+        const outcome = await this.path.handle(
+          streamId,
+          accountDecider,
+          typeof command === 'function' ? (state: AccountState) => command(state, current.standing) : command,
+          { userId: playerId, ...context },
+          { load: (id, o) => this.snapshots.load(id, { fresh: fresh || o.fresh }), condition: { streamId: players, revision: current.revision } },
+        );
+        if (outcome.events.length) await this.snapshots.saved(streamId, { state: outcome.state, revision: outcome.revision });
+        return outcome;
+      } catch (err) {
+        // A remembered standing may be behind the player stream: refuse only on what the stream really holds.
+        const standingMoved = err instanceof WrongExpectedRevisionError && err.streamId === players;
+        if ((standingMoved && attempt < 3) || (!fresh && current.remembered && err instanceof DomainError)) continue;
+        throw err;
+      }
+    }
   }
 
+  /** The account folded up to its last event (read, not only remembered). */
   load(playerId: string): Promise<LoadedStream<AccountState>> {
-    return this.snapshots.load(accountStream(playerId));
+    return this.snapshots.load(accountStream(playerId), { fresh: true });
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ActionResponse, HandAction, HandActionResponse, NextShoe, RetireShoeResponse } from '@bahati/contracts';
-import type { AccountEvent, AccountState } from '../../../domain/account/account';
+import type { AccountEvent, AccountState, PlayerStanding } from '../../../domain/account/account';
 import { type GameCommand, type ShoeState } from '../../../domain/account/game';
 import { handView, shoeView } from '../../../domain/account/game-view';
 import type { PlayerAction } from '../../../domain/hand/decide';
@@ -53,10 +53,9 @@ export class DealHandHandler implements ICommandHandler<DealHandCommand, ActionR
   constructor(private readonly accounts: AccountCommands, private readonly seeds: SeedSource, private readonly settings: GameSettings) {}
 
   async execute(c: DealHandCommand): Promise<ActionResponse> {
-    const standing = await this.accounts.standing(c.playerId);
     const now = new Date().toISOString();
     let before: ShoeState | null = null;
-    const command = (state: AccountState): GameCommand => {
+    const command = (state: AccountState, standing: PlayerStanding): GameCommand => {
       before = state.game.shoe;
       return {
         type: 'DealHand', handId: randomUUID(), bet: c.betAmount, playerSeed: c.playerSeed, randomPlayerSeed: this.seeds.playerSeed(),
@@ -83,11 +82,10 @@ export class PlayHandHandler implements ICommandHandler<PlayHandCommand, HandAct
   constructor(private readonly accounts: AccountCommands, private readonly seeds: SeedSource) {}
 
   async execute(c: PlayHandCommand): Promise<HandActionResponse> {
-    const standing = await this.accounts.standing(c.playerId);
     const now = new Date().toISOString();
     const { state, events } = await this.accounts.run(
       c.playerId,
-      () => ({ type: 'PlayHand', action: ACTIONS[c.action], standing, next: this.seeds.nextShoe(), now }),
+      (_state, standing) => ({ type: 'PlayHand', action: ACTIONS[c.action], standing, next: this.seeds.nextShoe(), now }),
       { correlationId: c.correlationId },
     );
     return handResponse(state, events, now);
@@ -99,12 +97,11 @@ export class RetireShoeHandler implements ICommandHandler<RetireShoeCommand, Ret
   constructor(private readonly accounts: AccountCommands, private readonly seeds: SeedSource) {}
 
   async execute(c: RetireShoeCommand): Promise<RetireShoeResponse> {
-    const standing = await this.accounts.standing(c.playerId);
     const now = new Date().toISOString();
     let before: ShoeState | null = null;
     const { events } = await this.accounts.run(
       c.playerId,
-      (state) => {
+      (state, standing) => {
         before = state.game.shoe;
         return { type: 'RetireShoe', standing, next: this.seeds.nextShoe(), now };
       },

@@ -2,32 +2,57 @@ import { Injectable } from '@nestjs/common';
 import type { PlayerStanding } from '../../../domain/account/account';
 import { playerDecider, type PlayerState, playerStream } from '../../../domain/player/player';
 import { DomainError } from '../../../domain/decider';
-import { MoneyRepository } from '../../read-models/money.repository';
-import { CommandPath } from '../command-path';
+import { CommandPath, type LoadedStream } from '../command-path';
+
+/** What an account command needs to know about the player, and the player stream revision it came from. */
+export interface CurrentStanding {
+  standing: PlayerStanding;
+  player: PlayerState;
+  /** Revision of the player stream's last event folded into `standing`: pass it as the append's condition. */
+  revision: number;
+  /** Taken from memory without reading the stream (it may be behind; the append's condition catches that). */
+  remembered: boolean;
+}
 
 /**
- * What an account command needs to know about the player: the phone from the player stream (read at
- * once, so a just-verified player can deposit), and the flags admins and the player set.
+ * What an account command needs to know about the player: ban, self-exclusion and the verified phone,
+ * all folded from the player stream `player-<id>` (where the admin's and the player's flags are recorded).
+ * `current` may answer from memory: the account command then appends on condition that the player stream
+ * is still at the revision the standing came from, so a ban or a new phone is never missed.
  */
 @Injectable()
 export class Standings {
-  constructor(
-    private readonly commands: CommandPath,
-    private readonly money: MoneyRepository,
-  ) {}
+  private readonly cache = new Map<string, LoadedStream<PlayerState>>();
+  private readonly cacheSize = 10_000;
 
-  async of(playerId: string): Promise<{ standing: PlayerStanding; player: PlayerState }> {
-    const { state: player } = await this.commands.load(playerStream(playerId), playerDecider);
-    if (!player.registered) throw new DomainError('InvalidPlayer', 'No such player; sign in again.');
-    const flags = await this.money.flags(playerId);
-    const extra = player as PlayerState & { banned?: boolean; selfExcluded?: boolean };
+  constructor(private readonly commands: CommandPath) {}
+
+  /** Read fresh from the player stream (the events after the state this process remembers). */
+  async of(playerId: string): Promise<CurrentStanding> {
+    return this.current(playerId, { fresh: true });
+  }
+
+  async current(playerId: string, options: { fresh: boolean }): Promise<CurrentStanding> {
+    const known = this.cache.get(playerId);
+    let loaded: LoadedStream<PlayerState>;
+    let remembered = false;
+    if (known && !options.fresh) {
+      loaded = known;
+      remembered = true;
+    } else {
+      loaded = await this.commands.load(playerStream(playerId), playerDecider, known);
+      this.cache.delete(playerId);
+      this.cache.set(playerId, { state: loaded.state, revision: loaded.revision });
+      if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
+    }
+    const player = loaded.state;
+    if (!player.registered || loaded.revision === null) throw new DomainError('InvalidPlayer', 'No such player; sign in again.');
+    const flags = player as PlayerState & { banned?: boolean; selfExcluded?: boolean };
     return {
       player,
-      standing: {
-        banned: extra.banned ?? flags?.banned ?? false,
-        selfExcluded: extra.selfExcluded ?? flags?.selfExclude ?? false,
-        phoneVerified: player.verifiedPhoneNumber !== null,
-      },
+      revision: loaded.revision,
+      remembered,
+      standing: { banned: flags.banned ?? false, selfExcluded: flags.selfExcluded ?? false, phoneVerified: player.verifiedPhoneNumber !== null },
     };
   }
 }
