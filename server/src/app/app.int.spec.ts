@@ -48,6 +48,16 @@ describeEachDatabase('the foundation API', (db) => {
     return login.json().jwt as string;
   }
 
+  it('sends the security headers, with the content security policy that allows Google sign-in', async () => {
+    for (const url of ['/api/health', '/api/players/1234', '/api/no-such-route']) {
+      const res = await inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self' https://accounts.google.com/gsi/client");
+      expect(res.headers['x-request-id']).toEqual(expect.any(String));
+    }
+  });
+
   it('registers a player on first sign-in and shows their empty account', async () => {
     const jwt = await signIn('Ana@Example.com', 'Ana');
     const me = await inject({ method: 'GET', url: '/api/players/1234', headers: { authorization: `Bearer ${jwt}` } });

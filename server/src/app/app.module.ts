@@ -29,6 +29,8 @@ export class AppModule {
             level: config.logLevel,
             genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // A request's logger binds only its id: binding the whole request would serialise it on every request, logged or not.
+            quietReqLogger: true,
             autoLogging: { ignore: (req) => req.url === '/api/health' },
           },
         }),

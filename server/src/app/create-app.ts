@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { Logger } from 'nestjs-pino';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -34,7 +34,8 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
 
-  await app.register(helmet, {
+  // Security headers from helmet, built once (the Fastify plugin rebuilt the policy on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -48,6 +49,7 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
   });
 
   const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)));
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

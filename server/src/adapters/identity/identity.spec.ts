@@ -62,6 +62,18 @@ describe('session tokens', () => {
     expect(() => tokens.verify(expired)).toThrow(InvalidSessionError);
   });
 
+  it('stop being accepted when they expire, even after being accepted before', () => {
+    let now = Date.now() / 1000;
+    const clocked = new SessionTokens('a'.repeat(48), 60, () => now);
+    const token = clocked.issue({ sub: 'p1', email: 'ana@example.com' });
+    expect(clocked.verify(token)).toEqual({ sub: 'p1', email: 'ana@example.com' });
+    now += 59;
+    expect(clocked.verify(token).sub).toBe('p1');
+    now += 2;
+    expect(() => clocked.verify(token)).toThrow(InvalidSessionError);
+    expect(() => clocked.verify(token)).toThrow(InvalidSessionError);
+  });
+
   it('refuse a token signed with another secret', () => {
     const forged = new SessionTokens('b'.repeat(48), 3600).issue({ sub: 'p1', email: 'ana@example.com' });
     expect(() => tokens.verify(forged)).toThrow(InvalidSessionError);

@@ -9,14 +9,27 @@ export interface SessionClaims {
 
 export class InvalidSessionError extends Error {}
 
+/** Tokens whose signature was checked, with their expiry (seconds since the epoch). */
+interface Verified {
+  claims: SessionClaims;
+  exp: number;
+}
+
 /** Our own session token (HS256 only: `alg: none` and other algorithms are refused). */
 export class SessionTokens {
   /** A key object made once: given a string, jsonwebtoken would parse it into a key on every call. */
   private readonly secret: KeyObject;
+  /**
+   * A token's signature is checked once: a signed token can never change, so a repeated token is
+   * answered from here (its expiry is still checked on every use). Bounded, oldest dropped first.
+   */
+  private readonly verified = new Map<string, Verified>();
+  private readonly verifiedLimit = 10_000;
 
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
+    private readonly nowSeconds: () => number = () => Date.now() / 1000,
   ) {
     this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
   }
@@ -31,12 +44,21 @@ export class SessionTokens {
   }
 
   verify(token: string): SessionClaims {
+    const known = this.verified.get(token);
+    if (known) {
+      if (this.nowSeconds() < known.exp) return known.claims;
+      this.verified.delete(token);
+      throw new InvalidSessionError('jwt expired');
+    }
     try {
-      const payload = jwt.verify(token, this.secret, { algorithms: ['HS256'], issuer: 'bahati' });
-      if (typeof payload === 'string' || !payload.sub || typeof payload.email !== 'string') {
+      const payload = jwt.verify(token, this.secret, { algorithms: ['HS256'], issuer: 'bahati', clockTimestamp: Math.floor(this.nowSeconds()) });
+      if (typeof payload === 'string' || !payload.sub || typeof payload.email !== 'string' || typeof payload.exp !== 'number') {
         throw new InvalidSessionError('Malformed session token');
       }
-      return { sub: payload.sub, email: payload.email };
+      const claims = { sub: payload.sub, email: payload.email };
+      this.verified.set(token, { claims, exp: payload.exp });
+      if (this.verified.size > this.verifiedLimit) this.verified.delete(this.verified.keys().next().value!);
+      return claims;
     } catch (err) {
       if (err instanceof InvalidSessionError) throw err;
       throw new InvalidSessionError(err instanceof Error ? err.message : 'Invalid session token');

@@ -57,10 +57,10 @@ export class DealHandHandler implements ICommandHandler<DealHandCommand, ActionR
     let before: ShoeState | null = null;
     const command = (state: AccountState, standing: PlayerStanding): GameCommand => {
       before = state.game.shoe;
-      return {
-        type: 'DealHand', handId: randomUUID(), bet: c.betAmount, playerSeed: c.playerSeed, randomPlayerSeed: this.seeds.playerSeed(),
-        standing, requirePhone: this.settings.requirePhoneToPlay, next: this.seeds.nextShoe(), now,
-      };
+      return this.seeds.withNextShoe({
+        type: 'DealHand' as const, handId: randomUUID(), bet: c.betAmount, playerSeed: c.playerSeed, randomPlayerSeed: this.seeds.playerSeed(),
+        standing, requirePhone: this.settings.requirePhoneToPlay, now,
+      });
     };
     const { state, events } = await this.accounts.run(c.playerId, command, { correlationId: c.correlationId });
     const response = handResponse(state, events, now);
@@ -85,7 +85,7 @@ export class PlayHandHandler implements ICommandHandler<PlayHandCommand, HandAct
     const now = new Date().toISOString();
     const { state, events } = await this.accounts.run(
       c.playerId,
-      (_state, standing) => ({ type: 'PlayHand', action: ACTIONS[c.action], standing, next: this.seeds.nextShoe(), now }),
+      (_state, standing) => this.seeds.withNextShoe({ type: 'PlayHand' as const, action: ACTIONS[c.action], standing, now }),
       { correlationId: c.correlationId },
     );
     return handResponse(state, events, now);

@@ -20,6 +20,15 @@ export class SeedSource {
     const houseSeed = this.houseSeed();
     return { shoeId: randomUUID(), houseSeed, houseSeedHash: houseSeedHash(houseSeed, sha256) };
   }
+
+  /**
+   * `command` with a `next` shoe that is drawn the first time the decider reads it, and is the same on
+   * every later read: most hand actions never retire a shoe, and need no fresh seed or hash.
+   */
+  withNextShoe<C extends object>(command: C): C & { readonly next: NextShoe } {
+    let next: NextShoe | undefined;
+    return Object.defineProperty(command, 'next', { enumerable: true, get: () => (next ??= this.nextShoe()) }) as C & { readonly next: NextShoe };
+  }
 }
 
 /** Game settings (environment): REQUIRE_PHONE_TO_PLAY=on makes a deal need a verified phone. */
