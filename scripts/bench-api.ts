@@ -107,6 +107,8 @@ async function main(): Promise<number> {
     env: {
       ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATABASE_SCHEMA: schema, LOG_LEVEL: 'warn',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-bench-')), PRICE_SOURCE: 'fixed', GOOGLE_CLIENT_ID: '', EVENTSTORE_URL: '',
+      // The database shares this machine's cores: twice as many connections as cores (README, DATABASE_POOL_SIZE).
+      DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? String(2 * cpus().length),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -114,7 +116,7 @@ async function main(): Promise<number> {
   try {
     await waitForHealth(base);
     const { rows } = await pool.query<{ version: string }>(`select current_setting('server_version') as version`);
-    console.log(`PostgreSQL ${rows[0]!.version}; ${cpus().length} CPU cores shared by server, driver and database; ${players} players; ${seconds} s per measurement\n`);
+    console.log(`PostgreSQL ${rows[0]!.version}; ${cpus().length} CPU cores shared by server, driver and database; ${players} players; ${seconds} s per measurement; API pool ${process.env.DATABASE_POOL_SIZE ?? 2 * cpus().length} connections\n`);
 
     const jwts = await Promise.all(Array.from({ length: players }, (_, i) => signIn(base, `bench-${i}-${randomUUID()}@example.com`)));
     const ids = await Promise.all(jwts.map(async (jwt) => (await call(base, jwt, 'GET', '/api/players/1234')).body.id as string));

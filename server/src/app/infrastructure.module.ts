@@ -2,7 +2,7 @@ import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type On
 import type { Kysely } from 'kysely';
 import { type AppConfig, AppConfigToken, DatabaseToken, EventStoreToken } from '../config/tokens';
 import type { Database } from '../adapters/db/database';
-import { openEventStore, openReadModels } from './storage';
+import { openEventStore, openProjectionStorage, openReadModels, type ProjectionStorage } from './storage';
 import type { EventStore } from '../adapters/event-store/event-store';
 import { CommandPath } from '../adapters/cqrs/command-path';
 import { ProjectionRunner } from '../projections/runner';
@@ -14,6 +14,8 @@ import { DevIdentityProvider } from '../adapters/identity/dev-identity-provider'
 import { PriceSource } from '../adapters/price/price-source';
 import { priceSourceFor } from '../adapters/price/price-source.factory';
 
+const ProjectionStorageToken = Symbol('ProjectionStorage');
+
 @Injectable()
 class Lifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Lifecycle');
@@ -23,6 +25,7 @@ class Lifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
     @Inject(DatabaseToken) private readonly database: Database,
     @Inject(EventStoreToken) private readonly store: EventStore,
     private readonly projections: ProjectionRunner,
+    @Inject(ProjectionStorageToken) private readonly projectionStorage: ProjectionStorage,
   ) {}
 
   onApplicationBootstrap() {
@@ -32,6 +35,7 @@ class Lifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
 
   async beforeApplicationShutdown() {
     await this.projections.stop();
+    await this.projectionStorage.close();
     await this.store.close();
     await this.database.close();
   }
@@ -49,17 +53,18 @@ export class InfrastructureModule {
         { provide: AppConfigToken, useValue: config },
         { provide: DatabaseToken, useFactory: () => openReadModels(config) },
         { provide: EventStoreToken, useFactory: (db: Database) => openEventStore(config, db), inject: [DatabaseToken] },
+        { provide: ProjectionStorageToken, useFactory: (db: Database, store: EventStore) => openProjectionStorage(config, db, store), inject: [DatabaseToken, EventStoreToken] },
         {
           provide: ProjectionRunner,
-          useFactory: async (db: Database, store: EventStore) => {
+          useFactory: async (storage: ProjectionStorage) => {
             const logger = new Logger('Projections');
-            const runner = new ProjectionRunner(db.kysely as Kysely<ReadModels>, store, allProjections, {
+            const runner = new ProjectionRunner(storage.database.kysely as Kysely<ReadModels>, storage.store, allProjections, {
               log: { info: (m) => logger.log(m), error: (e, m) => logger.error(`${m}: ${e instanceof Error ? e.stack : String(e)}`) },
             });
             await runner.init();
             return runner;
           },
-          inject: [DatabaseToken, EventStoreToken],
+          inject: [ProjectionStorageToken],
         },
         {
           provide: CommandPath,

@@ -7,7 +7,7 @@ import { migrateReadModels } from '../projections/migrations';
 
 /** Opens the read-model database (PostgreSQL, or PGlite under DATA_DIR) and migrates it. */
 export async function openReadModels(config: AppConfig): Promise<Database> {
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, schema: config.databaseSchema } : { dataDir: join(config.dataDir, 'pglite') });
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, schema: config.databaseSchema, poolSize: config.databasePoolSize } : { dataDir: join(config.dataDir, 'pglite') });
   await migrateReadModels(database.kysely, database.schema);
   return database;
 }
@@ -26,3 +26,25 @@ export async function openEventStore(config: AppConfig, database: Database): Pro
   return store;
 }
 
+
+/** Where the projection runner reads events and writes read models. */
+export interface ProjectionStorage {
+  database: Database;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+/**
+ * On a real PostgreSQL server the projections get two connections of their own (one reads the log,
+ * one applies a batch), so a busy API never makes them queue for a pooled connection; on PGlite, and
+ * for reading an EventStoreDB log, they share what the API uses.
+ */
+export async function openProjectionStorage(config: AppConfig, database: Database, store: EventStore): Promise<ProjectionStorage> {
+  if (!config.databaseUrl || database.kind !== 'postgres') return { database, store, close: async () => undefined };
+  const own = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 2 });
+  return {
+    database: own,
+    store: store instanceof PostgresEventStore ? new PostgresEventStore(own) : store,
+    close: () => own.close(),
+  };
+}

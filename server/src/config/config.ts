@@ -15,6 +15,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case identifier').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   EVENTSTORE_URL: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -53,6 +54,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** PostgreSQL schema for events and read models (default: the server's search_path, normally public). */
   databaseSchema: string | undefined;
+  /** Pooled PostgreSQL connections for the API (the projections have two more of their own). */
+  databasePoolSize: number;
   eventStoreUrl: string | undefined;
   googleClientId: string | undefined;
   /** True when the built-in development identity provider signs ID tokens (no GOOGLE_CLIENT_ID, not production). */
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     eventStoreUrl: e.EVENTSTORE_URL || undefined,
     googleClientId: e.GOOGLE_CLIENT_ID || undefined,
     devIdentity: !e.GOOGLE_CLIENT_ID && !production,
