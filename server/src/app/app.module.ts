@@ -28,9 +28,12 @@ export class AppModule {
           pinoHttp: {
             level: config.logLevel,
             genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            // A request's logger binds only its id: binding the whole request would serialise it on every request, logged or not.
-            quietReqLogger: true,
+            // pino-http binds the request to every request's logger, serialising it whether anything is logged or
+            // not: bind only what a log line needs. Headers (and so tokens and cookies) are never logged.
+            serializers: {
+              req: (req: { id?: unknown; method?: string; url?: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+              res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+            },
             autoLogging: { ignore: (req) => req.url === '/api/health' },
           },
         }),
