@@ -10,7 +10,7 @@ import { accountDecider, accountStream } from '../domain/account/account';
 import { shuffleShoe } from '../domain/shoe/shoe';
 import { describeEachDatabase } from '../adapters/db/test-databases';
 import type { EventStore } from '../adapters/event-store/event-store';
-import { AccountCommands } from '../adapters/cqrs/game/account-commands';
+import { AccountCommands } from '../adapters/cqrs/account-commands';
 import { GameSettings, SeedSource } from '../adapters/cqrs/game/seed-source';
 import { reviveState } from '../adapters/cqrs/snapshots';
 import { DatabaseToken, EventStoreToken } from '../config/tokens';
@@ -333,6 +333,33 @@ describeEachDatabase('the game API', (db) => {
     }
     await caughtUp();
     expect((await p.get('/api/players/bank')).body).toBe(10_000);
+  });
+
+  it('decides on what the account and player streams hold, even when they moved outside this process', async () => {
+    const settings = app.get(GameSettings);
+    const p = await player();
+    await fund(p, 1_000);
+    expect((await deal(p, 1_000)).status).toBe(200); // the account is now remembered with what is left of 1,000
+    const hand = await p.put('/api/hands/stand');
+    const left = hand.body.bank as number;
+    // Money arrives by another writer: a bet beyond the remembered bank is taken, not refused.
+    await fund(p, 50_000);
+    const big = await deal(p, left + 20_000);
+    expect(big).toMatchObject({ status: 200, body: { bank: left + 50_000 - (left + 20_000) } });
+    await p.put('/api/hands/stand');
+
+    settings.requirePhoneToPlay = true;
+    try {
+      expect(await deal(p, 1_000)).toMatchObject({ status: 403, body: { error: 'PhoneVerifyRequired' } });
+      // The phone is verified on the player stream; the next deal sees it.
+      const phone = `+1415555${String(Math.floor(1000 + Math.random() * 8999))}`;
+      expect((await p.post('/api/players/beginphoneverify', { phoneNumber: phone.slice(2), countryCode: 'us' })).status).toBe(200);
+      const code = await app.inject({ method: 'GET', url: `/api/dev/phone-code?phoneNumber=${encodeURIComponent(phone)}` });
+      expect((await p.post('/api/players/verifycode', { code: code.json().code })).body).toEqual({ status: 'Approved' });
+      expect((await deal(p, 1_000)).status).toBe(200);
+    } finally {
+      settings.requirePhoneToPlay = false;
+    }
   });
 
   it("reads the ledger of the player's local day by time-zone offset", async () => {

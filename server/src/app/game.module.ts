@@ -1,6 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/config';
-import { AccountCommands } from '../adapters/cqrs/game/account-commands';
 import { gameCommandHandlers } from '../adapters/cqrs/game/commands';
 import { gameQueryHandlers } from '../adapters/cqrs/game/queries';
 import { GameSettings, SeedSource } from '../adapters/cqrs/game/seed-source';
@@ -8,8 +7,6 @@ import { HandsController } from '../adapters/http/hands.controller';
 import { LedgerController } from '../adapters/http/ledger.controller';
 import { DevShoesController, ShoesController } from '../adapters/http/shoes.controller';
 import { GameRepository } from '../adapters/read-models/game.repository';
-import { MoneyRepository } from '../adapters/read-models/money.repository';
-import { Standings } from '../adapters/cqrs/money/standings';
 
 /** The game: hands, shoes, the ledger and player statistics. */
 @Module({})
@@ -18,8 +15,8 @@ export class GameModule {
     return {
       module: GameModule,
       controllers: [HandsController, ShoesController, LedgerController, ...(config.production ? [] : [DevShoesController])],
-      providers: [Standings, MoneyRepository, AccountCommands, SeedSource, GameSettings, GameRepository, ...gameCommandHandlers, ...gameQueryHandlers],
-      exports: [AccountCommands, SeedSource, GameSettings, GameRepository],
+      providers: [SeedSource, GameSettings, GameRepository, ...gameCommandHandlers, ...gameQueryHandlers],
+      exports: [SeedSource, GameSettings, GameRepository],
     };
   }
 }

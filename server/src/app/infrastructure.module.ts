@@ -5,6 +5,8 @@ import type { Database } from '../adapters/db/database';
 import { openEventStore, openProjectionStorage, openReadModels, type ProjectionStorage } from './storage';
 import type { EventStore } from '../adapters/event-store/event-store';
 import { CommandPath } from '../adapters/cqrs/command-path';
+import { AccountCommands } from '../adapters/cqrs/account-commands';
+import { Standings } from '../adapters/cqrs/standings';
 import { ProjectionRunner } from '../projections/runner';
 import { allProjections } from '../projections';
 import type { ReadModels } from '../projections/schema';
@@ -41,7 +43,7 @@ class Lifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   }
 }
 
-/** Configuration, storage, the command path, the projection runner and the outside-service ports. */
+/** Configuration, storage, the command path and account commands, the projection runner and the outside-service ports. */
 @Global()
 @Module({})
 export class InfrastructureModule {
@@ -75,9 +77,11 @@ export class InfrastructureModule {
         { provide: IdTokenVerifier, useValue: identity ? identity.verifier() : googleIdTokenVerifier(config.googleClientId!) },
         ...(identity ? [{ provide: DevIdentityProvider, useValue: identity }] : []),
         { provide: PriceSource, useValue: priceSourceFor(config) },
+        Standings,
+        AccountCommands,
         Lifecycle,
       ],
-      exports: [AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, CommandPath, SessionTokens, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : [])],
+      exports: [AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, CommandPath, Standings, AccountCommands, SessionTokens, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : [])],
     };
   }
 }

@@ -6,7 +6,6 @@ import { LightningDeposits } from '../adapters/cqrs/money/lightning-deposits';
 import { MoneyWorkers } from '../adapters/cqrs/money/money-workers';
 import { PhoneVerification } from '../adapters/cqrs/money/phone-verification';
 import { PlayerEventsHub } from '../adapters/cqrs/money/player-events';
-import { Standings } from '../adapters/cqrs/money/standings';
 import { Withdrawals } from '../adapters/cqrs/money/withdrawals';
 import { GeoIpLiteLocator, GeoLocator, NoGeoLocator } from '../adapters/geo/geo-locator';
 import { AdminWithdrawalsController } from '../adapters/http/admin-withdrawals.controller';
@@ -28,7 +27,6 @@ export class MoneyModule {
         { provide: GeoLocator, useValue: config.blockedCountries.size ? new GeoIpLiteLocator() : new NoGeoLocator() },
         MoneyRepository,
         PlayersRepository,
-        Standings,
         PhoneVerification,
         BitcoinDeposits,
         LightningDeposits,

@@ -7,7 +7,7 @@ import { handView, shoeView } from '../../../domain/account/game-view';
 import type { PlayerAction } from '../../../domain/hand/decide';
 import { DomainError } from '../../../domain/decider';
 import { houseSeedHash } from '../../../domain/shoe/shoe';
-import { AccountCommands } from './account-commands';
+import { AccountCommands } from '../account-commands';
 import { GameSettings, SeedSource, sha256 } from './seed-source';
 
 const ACTIONS: Record<HandAction, PlayerAction> = {

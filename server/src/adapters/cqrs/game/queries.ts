@@ -5,7 +5,7 @@ import { handView } from '../../../domain/account/game-view';
 import { DomainError } from '../../../domain/decider';
 import type { Principal } from '../../http/auth';
 import { GameRepository } from '../../read-models/game.repository';
-import { AccountCommands } from './account-commands';
+import { AccountCommands } from '../account-commands';
 
 const notFound = (what: string) => new NotFoundException({ statusCode: 404, error: 'NotFound', message: `${what} not found.` });
 const shoeNotFound = () => new DomainError('ShoeNotFound', 'Shoe not found.');

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { accountDecider, accountStream } from '../../../domain/account/account';
 import { type AddressIndexEvent, assertMayDeposit, BITCOIN_ADDRESSES_STREAM } from '../../../domain/account/money';
 import { AppConfigToken, type AppConfig, EventStoreToken } from '../../../config/tokens';
 import { ProjectionRunner } from '../../../projections/runner';
 import type { ChainOutput } from '../../bitcoin/chain-watcher';
 import { type EventStore, WrongExpectedRevisionError } from '../../event-store/event-store';
 import { MoneyRepository } from '../../read-models/money.repository';
-import { type CommandContext, CommandPath } from '../command-path';
+import type { CommandContext } from '../command-path';
 import { MoneyBackends } from './backends';
-import { Standings } from './standings';
+import { AccountCommands } from '../account-commands';
+import { Standings } from '../standings';
 
 const SYSTEM: CommandContext = { correlationId: 'deposit-watcher', userId: 'system:deposit-watcher' };
 
@@ -19,7 +19,7 @@ export class BitcoinDeposits {
   private polling: Promise<number> | null = null;
 
   constructor(
-    private readonly commands: CommandPath,
+    private readonly accounts: AccountCommands,
     private readonly projections: ProjectionRunner,
     private readonly standings: Standings,
     private readonly money: MoneyRepository,
@@ -33,14 +33,13 @@ export class BitcoinDeposits {
     const { standing } = await this.standings.of(playerId);
     assertMayDeposit(standing);
     const deriver = this.backends.addresses;
-    const current = await this.commands.load(accountStream(playerId), accountDecider);
+    const current = await this.accounts.load(playerId);
     const existing = current.state.money.addresses[0];
     if (existing) return existing;
     const derivationIndex = await this.reserveIndex(playerId);
-    const outcome = await this.commands.handle(
-      accountStream(playerId),
-      accountDecider,
-      { type: 'AssignBitcoinAddress', address: deriver.address(derivationIndex), derivationIndex, standing, now: new Date().toISOString() },
+    const outcome = await this.accounts.run(
+      playerId,
+      (_state, current) => ({ type: 'AssignBitcoinAddress', address: deriver.address(derivationIndex), derivationIndex, standing: current, now: new Date().toISOString() }),
       context,
     );
     await this.projections.waitFor(outcome.checkpoint);
@@ -94,9 +93,8 @@ export class BitcoinDeposits {
 
   /** Records one output as seen now; the account credits each `txid:vout` once, however often it is reported. */
   async record(playerId: string, output: ChainOutput, context: CommandContext): Promise<number> {
-    const outcome = await this.commands.handle(
-      accountStream(playerId),
-      accountDecider,
+    const outcome = await this.accounts.run(
+      playerId,
       { type: 'RecordBitcoinDeposit', ...output, requiredConfirmations: this.config.bitcoin.confirmations, now: new Date().toISOString() },
       context,
     );

@@ -1,15 +1,15 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { MIN_LIGHTNING_DEPOSIT, type AddInvoiceResponse, type InvoiceStatusResponse } from '@bahati/contracts';
-import { accountDecider, accountStream } from '../../../domain/account/account';
 import { assertMayDeposit } from '../../../domain/account/money';
 import { DomainError } from '../../../domain/decider';
 import { AppConfigToken, type AppConfig } from '../../../config/tokens';
 import { ProjectionRunner } from '../../../projections/runner';
 import type { InvoiceUpdate } from '../../lightning/lightning-node';
 import { MoneyRepository } from '../../read-models/money.repository';
-import { type CommandContext, CommandPath } from '../command-path';
+import type { CommandContext } from '../command-path';
 import { MoneyBackends } from './backends';
-import { Standings } from './standings';
+import { AccountCommands } from '../account-commands';
+import { Standings } from '../standings';
 
 const SYSTEM: CommandContext = { correlationId: 'invoice-watcher', userId: 'system:invoice-watcher' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -19,7 +19,7 @@ export class LightningDeposits {
   private readonly logger = new Logger('LightningDeposits');
 
   constructor(
-    private readonly commands: CommandPath,
+    private readonly accounts: AccountCommands,
     private readonly projections: ProjectionRunner,
     private readonly standings: Standings,
     private readonly money: MoneyRepository,
@@ -32,13 +32,12 @@ export class LightningDeposits {
     assertMayDeposit(standing);
     if (amount < MIN_LIGHTNING_DEPOSIT) throw new DomainError('InvalidAmount', `Deposit Amount must be at least ${MIN_LIGHTNING_DEPOSIT} Satoshis.`);
     const invoice = await this.backends.lightning.createInvoice(amount, 'Bahati deposit', this.config.invoiceExpirySeconds);
-    const outcome = await this.commands.handle(
-      accountStream(playerId),
-      accountDecider,
-      {
+    const outcome = await this.accounts.run(
+      playerId,
+      (_state, current) => ({
         type: 'CreateLightningInvoice', invoiceId: invoice.id, amount, paymentRequest: invoice.paymentRequest, paymentHash: invoice.paymentHash,
-        expiresAt: invoice.expiresAt, standing, minimum: MIN_LIGHTNING_DEPOSIT, now: new Date().toISOString(),
-      },
+        expiresAt: invoice.expiresAt, standing: current, minimum: MIN_LIGHTNING_DEPOSIT, now: new Date().toISOString(),
+      }),
       context,
     );
     await this.projections.waitFor(outcome.checkpoint);
@@ -62,9 +61,8 @@ export class LightningDeposits {
     const invoice = await this.money.invoice(update.id);
     if (!invoice) return false;
     const now = new Date().toISOString();
-    const outcome = await this.commands.handle(
-      accountStream(invoice.playerId),
-      accountDecider,
+    const outcome = await this.accounts.run(
+      invoice.playerId,
       update.status === 'Settled'
         ? { type: 'SettleLightningInvoice', invoiceId: update.id, amountPaid: update.amountPaid, now }
         : { type: 'CancelLightningInvoice', invoiceId: update.id, now },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BadGatewayException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { MIN_BITCOIN_WITHDRAWAL, type WithdrawRequestView } from '@bahati/contracts';
-import { accountDecider, accountStream } from '../../../domain/account/account';
 import { paymentRequestDecider, paymentRequestStream } from '../../../domain/account/money';
 import { DomainError } from '../../../domain/decider';
 import { AppConfigToken, type AppConfig } from '../../../config/tokens';
@@ -12,7 +11,8 @@ import { checkPaymentRequest } from '../../lightning/payment-request';
 import { MoneyRepository } from '../../read-models/money.repository';
 import { type CommandContext, CommandPath } from '../command-path';
 import { MoneyBackends } from './backends';
-import { Standings } from './standings';
+import { AccountCommands } from '../account-commands';
+import { Standings } from '../standings';
 
 export interface WithdrawInput {
   amount: number;
@@ -41,6 +41,7 @@ export class Withdrawals {
     private readonly commands: CommandPath,
     private readonly projections: ProjectionRunner,
     private readonly standings: Standings,
+    private readonly accounts: AccountCommands,
     private readonly money: MoneyRepository,
     @Inject(MoneyBackends) private readonly backends: MoneyBackends,
     @Inject(AppConfigToken) private readonly config: AppConfig,
@@ -77,7 +78,7 @@ export class Withdrawals {
       await this.commands.handle(paymentRequestStream(paymentHash), paymentRequestDecider, { type: 'ClaimPaymentRequest', paymentHash, withdrawalId, playerId, now: command.now }, context);
     }
     try {
-      const outcome = await this.commands.handle(accountStream(playerId), accountDecider, command, context);
+      const outcome = await this.accounts.run(playerId, (_state, current) => ({ ...command, standing: current }), context);
       await this.projections.waitFor(outcome.checkpoint);
       return outcome.state.bank;
     } catch (err) {
@@ -92,7 +93,7 @@ export class Withdrawals {
 
   async decline(reviewerId: string, id: string, context: CommandContext): Promise<WithdrawRequestView> {
     const playerId = await this.owner(id);
-    const outcome = await this.commands.handle(accountStream(playerId), accountDecider, { type: 'DeclineWithdrawal', withdrawalId: id, reviewerId, now: new Date().toISOString() }, context);
+    const outcome = await this.accounts.run(playerId, { type: 'DeclineWithdrawal', withdrawalId: id, reviewerId, now: new Date().toISOString() }, context);
     await this.projections.waitFor(outcome.checkpoint);
     return this.view(id);
   }
@@ -108,19 +109,18 @@ export class Withdrawals {
 
   private async approveAndPay(reviewerId: string, id: string, context: CommandContext): Promise<WithdrawRequestView> {
     const playerId = await this.owner(id);
-    const approved = await this.commands.handle(accountStream(playerId), accountDecider, { type: 'ApproveWithdrawal', withdrawalId: id, reviewerId, now: new Date().toISOString() }, context);
+    const approved = await this.accounts.run(playerId, { type: 'ApproveWithdrawal', withdrawalId: id, reviewerId, now: new Date().toISOString() }, context);
     const w = approved.state.money.withdrawals.get(id)!;
     if (!w.paid) {
-      const account = accountStream(playerId);
       // Only the approval whose claim is appended pays; a concurrent one (another instance) gets 409.
-      await this.commands.handle(account, accountDecider, { type: 'StartWithdrawalPayout', withdrawalId: id, now: new Date().toISOString(), staleAfterMs: PAYOUT_CLAIM_STALE_MS }, context);
+      await this.accounts.run(playerId, { type: 'StartWithdrawalPayout', withdrawalId: id, now: new Date().toISOString(), staleAfterMs: PAYOUT_CLAIM_STALE_MS }, context);
       let reference: string;
       try {
         const node = this.backends.lightning;
         reference = (w.method === 'lightning' ? await node.pay(w.target, w.amount, id) : await node.sendOnChain(w.target, w.amount, id)).reference;
       } catch (err) {
         const reason = err instanceof Error ? err.message : 'node error';
-        const failed = await this.commands.handle(account, accountDecider, { type: 'FailWithdrawalPayout', withdrawalId: id, reason, now: new Date().toISOString() }, context);
+        const failed = await this.accounts.run(playerId, { type: 'FailWithdrawalPayout', withdrawalId: id, reason, now: new Date().toISOString() }, context);
         await this.projections.waitFor(failed.checkpoint ?? approved.checkpoint);
         this.logger.error(`Payout of withdrawal ${id} failed: ${reason}`);
         throw new BadGatewayException({
@@ -128,7 +128,7 @@ export class Withdrawals {
           message: `The request is approved but the payout failed (${reason}); approve it again to retry — it is never paid twice.`,
         });
       }
-      const paid = await this.commands.handle(account, accountDecider, { type: 'RecordWithdrawalPayout', withdrawalId: id, reference, now: new Date().toISOString() }, context);
+      const paid = await this.accounts.run(playerId, { type: 'RecordWithdrawalPayout', withdrawalId: id, reference, now: new Date().toISOString() }, context);
       await this.projections.waitFor(paid.checkpoint);
     } else {
       await this.projections.waitFor(approved.checkpoint);

@@ -1,19 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type AccountCommand, type AccountEvent, type AccountState, type PlayerStanding, accountDecider, accountStream } from '../../../domain/account/account';
-import { DomainError } from '../../../domain/decider';
-import { playerStream } from '../../../domain/player/player';
-import { DatabaseToken } from '../../../config/tokens';
-import type { Database } from '../../db/database';
-import { WrongExpectedRevisionError } from '../../event-store/event-store';
-import { CommandPath, type CommandOutcome, type LoadedStream } from '../command-path';
-import { SnapshotStore } from '../snapshots';
-import { Standings } from '../money/standings';
+import { type AccountCommand, type AccountEvent, type AccountState, type PlayerStanding, accountDecider, accountStream } from '../../domain/account/account';
+import { DomainError } from '../../domain/decider';
+import { playerStream } from '../../domain/player/player';
+import { DatabaseToken } from '../../config/tokens';
+import type { Database } from '../db/database';
+import { WrongExpectedRevisionError } from '../event-store/event-store';
+import { type CommandContext, CommandPath, type CommandOutcome, type LoadedStream } from './command-path';
+import { SnapshotStore } from './snapshots';
+import { Standings } from './standings';
 
 /** Bump when AccountState's shape or any evolve changes: older snapshots are then ignored. */
 export const ACCOUNT_SNAPSHOT_VERSION = 'account-2';
 
 /**
- * Runs commands on `account-<playerId>` through the command path. The account state and the player's
+ * Runs every command on `account-<playerId>` (hands, shoes, deposits, withdrawals) through the command
+ * path, folding from snapshots. The account state and the player's
  * standing come from memory when this process has them, so a hand action usually costs one round trip:
  * the append, which expects the account's revision and requires the player stream to be unchanged.
  * Anything that moved in between (another instance, a deposit, a ban) refuses that append, and the
@@ -43,7 +44,7 @@ export class AccountCommands {
   async run(
     playerId: string,
     command: AccountCommand | ((state: AccountState, standing: PlayerStanding) => AccountCommand),
-    context: { correlationId: string; userId?: string },
+    context: CommandContext,
   ): Promise<CommandOutcome<AccountState, AccountEvent>> {
     const streamId = accountStream(playerId);
     const players = playerStream(playerId);
