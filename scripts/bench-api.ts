@@ -191,13 +191,13 @@ async function waitForHealth(base: string) {
 /** node:http with keep-alive sockets: the driver's own cost per request stays small beside the server's (fetch costs several times more). */
 let agent: Agent | null = null;
 function call(base: string, jwt: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: { [key: string]: unknown } & { hand?: { phase: string } } }> {
-  agent ??= new Agent({ keepAlive: true, maxSockets: 512 });
+  const keepAlive = (agent ??= new Agent({ keepAlive: true, maxSockets: 512 }));
   const url = new URL(path, base);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
-        agent, host: url.hostname, port: url.port, path: url.pathname, method,
+        agent: keepAlive, host: url.hostname, port: url.port, path: url.pathname, method,
         headers: { ...(jwt ? { authorization: `Bearer ${jwt}` } : {}), ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }) },
       },
       (res) => {
