@@ -37,6 +37,33 @@ const counting = (fail?: (n: number) => boolean): Projection => ({
   },
 });
 
+/** Sums the players' numbers into one row, remembering the sum between batches instead of reading it back. */
+const summing = (reads: { count: number }, fail?: (n: number) => boolean): Projection => {
+  const batches = new WeakMap<object, number>();
+  return {
+    name: 'summing',
+    version: 1,
+    handles: ['PlayerRegistered'],
+    tables: ['totals' as keyof ReadModels & string],
+    async apply(trx, event) {
+      const n = Number((event.data as { email: string }).email.replace(/\D/g, ''));
+      batches.set(trx, (batches.get(trx) ?? 0) + n);
+    },
+    async flush(trx, memory) {
+      const added = batches.get(trx) ?? 0;
+      batches.delete(trx);
+      let total = memory.get<number>('total');
+      if (total === undefined) {
+        reads.count++;
+        total = (await sql<{ total: number }>`select total from totals where k = 'all'`.execute(trx)).rows[0]?.total ?? 0;
+      }
+      memory.set('total', total + added);
+      if (fail?.(total + added)) throw new Error(`failed at ${total + added}`);
+      await sql`insert into totals (k, total) values ('all', ${total + added}) on conflict (k) do update set total = excluded.total`.execute(trx);
+    },
+  };
+};
+
 async function playersTable(db: Kysely<ReadModels>) {
   return db.selectFrom('players').selectAll().orderBy('id').execute();
 }
@@ -51,6 +78,7 @@ describeEachDatabase('projection runner', (testDb) => {
     db = database.kysely as Kysely<ReadModels>;
     await migrateReadModels(db, database.schema);
     await sql`create table event_counts (n int primary key, times int not null)`.execute(db);
+    await sql`create table totals (k text primary key, total int not null)`.execute(db);
     store = new InMemoryEventStore();
     for (let i = 1; i <= 5; i++) await store.appendToStream(`player-${i}`, [registered(i)], { expectedRevision: 'no_stream' });
   });
@@ -95,6 +123,38 @@ describeEachDatabase('projection runner', (testDb) => {
     await Promise.all([a.catchUp(), b.catchUp(), a.catchUp(), b.catchUp()]);
     const counts = (await sql<{ n: number; times: number }>`select n, times from event_counts order by n`.execute(db)).rows;
     expect(counts).toEqual([1, 2, 3, 4, 5].map((n) => ({ n, times: 1 })));
+  });
+
+  it('lets a projection remember its rows between batches, and forget them when another runner wrote or a batch failed', async () => {
+    const total = async () => (await sql<{ total: number }>`select total from totals`.execute(db)).rows[0]?.total;
+    const reads = { count: 0 };
+    const a = new ProjectionRunner(db, store, [summing(reads)], { batchSize: 2 });
+    await a.init();
+    await a.catchUp();
+    expect(await total()).toBe(15);
+    expect(reads.count).toBe(1); // three batches, one read
+
+    // Another runner moves the table on; the first must not add to what it remembers.
+    const b = new ProjectionRunner(db, store, [summing({ count: 0 })], { batchSize: 2 });
+    await b.init();
+    await store.appendToStream('player-6', [registered(6)], { expectedRevision: 'no_stream' });
+    await b.catchUp();
+    await store.appendToStream('player-7', [registered(7)], { expectedRevision: 'no_stream' });
+    await a.catchUp();
+    expect(await total()).toBe(28);
+
+    // A failed batch leaves nothing behind, in the table or in memory.
+    let failures = 0;
+    const flaky = new ProjectionRunner(db, store, [summing({ count: 0 }, (sum) => sum === 36 && failures++ === 0)], { batchSize: 1 });
+    await flaky.init();
+    await flaky.catchUp();
+    await store.appendToStream('player-8', [registered(8)], { expectedRevision: 'no_stream' });
+    await expect(flaky.catchUp()).rejects.toThrow(/failed at 36/);
+    expect(await total()).toBe(28);
+    await flaky.catchUp();
+    expect(await total()).toBe(36);
+    await a.catchUp();
+    expect(await total()).toBe(36);
   });
 
   it('rebuilds to identical tables', async () => {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Checkpoint, type EventStore, compareCheckpoints } from '../adapters/event-store/event-store';
-import type { Projection } from './projection';
+import type { Projection, ProjectionMemory } from './projection';
 import type { ReadModels } from './schema';
 
 export interface ProjectionLag {
@@ -35,6 +35,19 @@ interface Loop {
   projection: Projection;
   handles: ReadonlySet<string>;
   checkpoint: Checkpoint | null;
+  /** What the projection wrote in this runner's committed batches (valid while no one else writes its tables). */
+  memory: Map<string, unknown>;
+}
+
+/** Values remembered per projection (least recently written dropped first). */
+const MEMORY_LIMIT = 20_000;
+
+/** A batch's view of a projection's memory: its own writes first, then what earlier batches committed. */
+function batchMemory(committed: Map<string, unknown>, pending: Map<string, unknown>): ProjectionMemory {
+  return {
+    get: <T>(key: string) => (pending.has(key) ? pending.get(key) : committed.get(key)) as T | undefined,
+    set: (key, value) => void pending.set(key, value),
+  };
 }
 
 /**
@@ -64,7 +77,7 @@ export class ProjectionRunner {
       if (names.has(p.name)) throw new Error(`Two projections are named ${p.name}`);
       names.add(p.name);
     }
-    this.loops = projections.map((projection) => ({ projection, handles: new Set(projection.handles), checkpoint: null }));
+    this.loops = projections.map((projection) => ({ projection, handles: new Set(projection.handles), checkpoint: null, memory: new Map() }));
     this.batchSize = options.batchSize ?? 2000;
     this.idleMs = options.idleMs ?? 25;
     this.now = options.now ?? Date.now;
@@ -204,6 +217,7 @@ export class ProjectionRunner {
     if (events.length === 0 || checkpoint === null) return 0;
     const moves = loops.filter((l) => compareCheckpoints(from.get(l)!, checkpoint) < 0);
     if (moves.length === 0) return 0;
+    const pending = new Map(moves.map((l) => [l, new Map<string, unknown>()]));
     try {
       await this.db.transaction().execute(async (trx) => {
         const expected = sql.join(moves.map((l) => sql`(${l.projection.name}::text, ${from.get(l)!}::text)`));
@@ -212,6 +226,8 @@ export class ProjectionRunner {
             from (values ${expected}) as v(name, old)
            where p.name = v.name and p.checkpoint is not distinct from v.old`.execute(trx);
         if (Number(moved.numAffectedRows ?? 0) !== moves.length) throw new CheckpointMovedError();
+        // From here on the checkpoint rows are locked by this transaction: the tables are as this
+        // runner's last committed batch left them, so what it remembers of them holds.
         for (const loop of moves) {
           const after = from.get(loop)!;
           for (const event of events) {
@@ -219,17 +235,27 @@ export class ProjectionRunner {
               await loop.projection.apply(trx, event);
             }
           }
-          await loop.projection.flush?.(trx);
+          await loop.projection.flush?.(trx, batchMemory(loop.memory, pending.get(loop)!));
         }
       });
     } catch (err) {
+      // Someone else may have written these tables, or this batch's writes were rolled back.
+      for (const loop of loops) loop.memory.clear();
       if (!(err instanceof CheckpointMovedError)) throw err;
       const rows = await this.db.selectFrom('projection_checkpoints').select(['name', 'checkpoint']).execute();
       const byName = new Map(rows.map((r) => [r.name, r.checkpoint]));
       for (const loop of loops) this.advance(loop, byName.get(loop.projection.name) ?? null);
       return events.length;
     }
-    for (const loop of moves) this.advance(loop, checkpoint);
+    // Remember before advancing: a step that starts from the new checkpoint must find what this one wrote.
+    for (const loop of moves) {
+      for (const [key, value] of pending.get(loop)!) {
+        loop.memory.delete(key);
+        loop.memory.set(key, value);
+      }
+      while (loop.memory.size > MEMORY_LIMIT) loop.memory.delete(loop.memory.keys().next().value!);
+      this.advance(loop, checkpoint);
+    }
     return events.length;
   }
 
@@ -246,5 +272,6 @@ export class ProjectionRunner {
       await trx.updateTable('projection_checkpoints').set({ version, checkpoint: null, updated_at: new Date() }).where('name', '=', name).execute();
     });
     loop.checkpoint = null;
+    loop.memory.clear();
   }
 }

@@ -67,21 +67,26 @@ export const handsProjection: Projection = {
     else batch.set(handId, [event]);
   },
 
-  async flush(trx) {
+  async flush(trx, memory) {
     const batch = batches.get(trx);
     batches.delete(trx);
     if (!batch?.size) return;
-    const stored = await trx.selectFrom('hands').selectAll().where('id', 'in', [...batch.keys()]).execute();
-    const byId = new Map<string, Row>(
-      stored.map((r) => [
-        r.id,
-        {
-          id: r.id, player_id: r.player_id, shoe_id: r.shoe_id, hand_number: r.hand_number, created_time: new Date(r.created_time).toISOString(),
-          settled_time: r.settled_time ? new Date(r.settled_time).toISOString() : null,
-          state: (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as HandState, revision: r.revision,
-        },
-      ]),
-    );
+    // Rows written by earlier batches are remembered; only the others are read back.
+    const byId = new Map<string, Row>();
+    const unknown: string[] = [];
+    for (const [handId, events] of batch) {
+      const known = memory.get<Row>(handId);
+      if (known) byId.set(handId, known);
+      else if (events[0]!.type !== 'HandOpened') unknown.push(handId);
+    }
+    const stored = unknown.length ? await trx.selectFrom('hands').selectAll().where('id', 'in', unknown).execute() : [];
+    for (const r of stored) {
+      byId.set(r.id, {
+        id: r.id, player_id: r.player_id, shoe_id: r.shoe_id, hand_number: r.hand_number, created_time: new Date(r.created_time).toISOString(),
+        settled_time: r.settled_time ? new Date(r.settled_time).toISOString() : null,
+        state: (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as HandState, revision: r.revision,
+      });
+    }
     const rows: Row[] = [];
     for (const [handId, events] of batch) {
       const playerId = ACCOUNT.exec(events[0]!.streamId)![1]!;
@@ -90,6 +95,7 @@ export const handsProjection: Projection = {
       if (after && after !== before) rows.push(after);
     }
     if (!rows.length) return;
+    for (const row of rows) memory.set(row.id, row);
     await trx
       .insertInto('hands')
       .values(

@@ -68,19 +68,22 @@ export const shoesProjection: Projection = {
     else batch.set(shoeId, { playerId, events: [event] });
   },
 
-  async flush(trx) {
+  async flush(trx, memory) {
     const batch = batches.get(trx);
     batches.delete(trx);
     if (!batch?.size) return;
-    // Shoes committed in this batch need no read; the others were stored by an earlier batch.
-    const unseen = [...batch].filter(([, s]) => s.events[0]!.type !== 'ShoeCommitted').map(([id]) => id);
+    // Shoes committed in this batch need no read, nor those an earlier batch wrote and is remembered.
+    const byId = new Map<string, Row>();
+    const unseen: string[] = [];
+    for (const [shoeId, shoe] of batch) {
+      const known = memory.get<Row>(shoeId);
+      if (known) byId.set(shoeId, known);
+      else if (shoe.events[0]!.type !== 'ShoeCommitted') unseen.push(shoeId);
+    }
     const stored = unseen.length ? await trx.selectFrom('shoes').selectAll().where('id', 'in', unseen).execute() : [];
-    const byId = new Map<string, Row>(
-      stored.map((r) => [
-        r.id,
-        { ...r, created_time: new Date(r.created_time).toISOString(), retired_time: r.retired_time ? new Date(r.retired_time).toISOString() : null },
-      ]),
-    );
+    for (const r of stored) {
+      byId.set(r.id, { ...r, created_time: new Date(r.created_time).toISOString(), retired_time: r.retired_time ? new Date(r.retired_time).toISOString() : null });
+    }
     const rows: Row[] = [];
     for (const [shoeId, { playerId, events }] of batch) {
       const before = byId.get(shoeId);
@@ -88,6 +91,7 @@ export const shoesProjection: Projection = {
       if (after && after !== before) rows.push(after);
     }
     if (!rows.length) return;
+    for (const row of rows) memory.set(row.id, row);
     await trx
       .insertInto('shoes')
       .values(rows)

@@ -53,18 +53,22 @@ export const statsProjection: Projection = {
     else batch.set(playerId, [event]);
   },
 
-  async flush(trx) {
+  async flush(trx, memory) {
     const batch = batches.get(trx);
     batches.delete(trx);
     if (!batch?.size) return;
-    const stored = await trx.selectFrom('player_stats').selectAll().where('player_id', 'in', [...batch.keys()]).execute();
+    // Players whose row an earlier batch wrote are remembered; only the others are read.
+    const unknown = [...batch.keys()].filter((id) => memory.get<Stats>(id) === undefined);
+    const stored = unknown.length ? await trx.selectFrom('player_stats').selectAll().where('player_id', 'in', unknown).execute() : [];
     const byPlayer = new Map(stored.map((r) => [r.player_id, r]));
     const rows = [...batch].map(([playerId, events]) => {
       const r = byPlayer.get(playerId);
-      const start: Stats = r
-        ? { hands_played: r.hands_played, total_bet_amount: Number(r.total_bet_amount), active_hand_id: r.active_hand_id, shoe_id: r.shoe_id, revision: r.revision }
-        : { hands_played: 0, total_bet_amount: 0, active_hand_id: null, shoe_id: null, revision: -1 };
+      const start: Stats = memory.get<Stats>(playerId) ??
+        (r
+          ? { hands_played: r.hands_played, total_bet_amount: Number(r.total_bet_amount), active_hand_id: r.active_hand_id, shoe_id: r.shoe_id, revision: r.revision }
+          : { hands_played: 0, total_bet_amount: 0, active_hand_id: null, shoe_id: null, revision: -1 });
       const s = events.reduce(evolve, start);
+      memory.set(playerId, s);
       return { player_id: playerId, ...s, level: levelForTotalBet(s.total_bet_amount) };
     });
     await trx
