@@ -213,7 +213,8 @@ export class ProjectionRunner {
     // Each projection's checkpoint is read once: other steps of this runner may move it meanwhile, and
     // the read, the compare-and-set and the event filter must all agree on where this step started.
     const from = new Map(loops.map((l) => [l, l.checkpoint]));
-    const { events, checkpoint } = await this.store.readAll({ after: lowest([...from.values()]), maxCount: this.batchSize });
+    const start = lowest([...from.values()]);
+    const { events, checkpoint } = await this.store.readAll({ after: start, maxCount: this.batchSize });
     if (events.length === 0 || checkpoint === null) return 0;
     const moves = loops.filter((l) => compareCheckpoints(from.get(l)!, checkpoint) < 0);
     if (moves.length === 0) return 0;
@@ -230,8 +231,10 @@ export class ProjectionRunner {
         // runner's last committed batch left them, so what it remembers of them holds.
         for (const loop of moves) {
           const after = from.get(loop)!;
+          // A projection that starts where the read started has seen none of the batch.
+          const seenSome = after !== start;
           for (const event of events) {
-            if (loop.handles.has(event.type) && compareCheckpoints(event.checkpoint, after) > 0) {
+            if (loop.handles.has(event.type) && (!seenSome || compareCheckpoints(event.checkpoint, after) > 0)) {
               await loop.projection.apply(trx, event);
             }
           }

@@ -142,6 +142,17 @@ export function compareCheckpoints(a: Checkpoint | null, b: Checkpoint | null): 
   if (a === b) return 0;
   if (a === null) return -1;
   if (b === null) return 1;
+  const ai = a.indexOf(':');
+  const bi = b.indexOf(':');
+  // Parts of up to 15 digits are exact as numbers (below 2^53): the common case, without BigInt.
+  if (ai <= 15 && bi <= 15 && a.length - ai <= 16 && b.length - bi <= 16) {
+    const a1 = Number(a.slice(0, ai));
+    const b1 = Number(b.slice(0, bi));
+    if (a1 !== b1) return a1 < b1 ? -1 : 1;
+    const a2 = Number(a.slice(ai + 1));
+    const b2 = Number(b.slice(bi + 1));
+    return a2 === b2 ? 0 : a2 < b2 ? -1 : 1;
+  }
   const [a1, a2] = a.split(':').map(BigInt) as [bigint, bigint];
   const [b1, b2] = b.split(':').map(BigInt) as [bigint, bigint];
   if (a1 !== b1) return a1 < b1 ? -1 : 1;
