@@ -8,7 +8,8 @@
  * server (tsc -b) and starts `node server/dist/main.js` with the development identity.
  * BENCH_PLAYERS (default 32) players play concurrently for BENCH_SECONDS (default 10);
  * BENCH_HEALTH_MS (default 500; 0 = off) how often /api/health is polled for the lag;
- * BENCH_SERVER_NODE_ARGS passes node flags to the server (e.g. --cpu-prof).
+ * BENCH_SERVER_NODE_ARGS passes node flags to the server (e.g. --cpu-prof);
+ * BENCH_PROJECTIONS=separate runs the API with PROJECTIONS=off beside `npm run projections` in a process of its own.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -64,9 +65,9 @@ function postgresCpu(): number {
 }
 
 interface CpuSample { server: number; database: number; driver: number }
-function cpuNow(serverPid: number | undefined): CpuSample {
+function cpuNow(serverPid: number | undefined, projectorPid?: number): CpuSample {
   const own = process.cpuUsage();
-  return { server: serverPid ? procCpu(serverPid) : 0, database: postgresCpu(), driver: (own.user + own.system) / 1e6 };
+  return { server: (serverPid ? procCpu(serverPid) : 0) + (projectorPid ? procCpu(projectorPid) : 0), database: postgresCpu(), driver: (own.user + own.system) / 1e6 };
 }
 function cpuPerOp(from: CpuSample, to: CpuSample, ops: number): string {
   const us = (a: number, b: number) => (ops ? (((b - a) * 1e6) / ops).toFixed(0) : '0');
@@ -102,19 +103,23 @@ async function main(): Promise<number> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const serverArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server: ChildProcess = spawn(process.execPath, [...serverArgs, join(ROOT, 'server/dist/main.js')], {
-    cwd: ROOT,
-    env: {
+  const separate = process.env.BENCH_PROJECTIONS === 'separate';
+  const serverEnv = {
       ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATABASE_SCHEMA: schema, LOG_LEVEL: 'warn',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-bench-')), PRICE_SOURCE: 'fixed', GOOGLE_CLIENT_ID: '', EVENTSTORE_URL: '',
       // The database shares this machine's cores: twice as many connections as cores (README, DATABASE_POOL_SIZE).
       DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? String(2 * cpus().length),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+      ...(separate ? { PROJECTIONS: 'off' } : {}),
+  };
+  const server: ChildProcess = spawn(process.execPath, [...serverArgs, join(ROOT, 'server/dist/main.js')], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The API creates the schema and runs the migrations; the projections process starts once it is healthy.
+  let projector: ChildProcess | null = null;
   const pool = new Pool({ connectionString: url, max: players + 4, options: `-c search_path=${schema}` });
   try {
     await waitForHealth(base);
+    if (separate) {
+      projector = spawn(process.execPath, [...serverArgs, join(ROOT, 'server/dist/scripts/run-projections.js')], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+    }
     const { rows } = await pool.query<{ version: string }>(`select current_setting('server_version') as version`);
     console.log(`PostgreSQL ${rows[0]!.version}; ${cpus().length} CPU cores shared by server, driver and database; ${players} players; ${seconds} s per measurement; API pool ${process.env.DATABASE_POOL_SIZE ?? 2 * cpus().length} connections\n`);
 
@@ -135,9 +140,9 @@ async function main(): Promise<number> {
         await new Promise((r) => setTimeout(r, healthMs));
       }
     })();
-    const gameCpuFrom = cpuNow(server.pid);
+    const gameCpuFrom = cpuNow(server.pid, projector?.pid);
     const game = await drive(base, jwts, seconds);
-    const gameCpuTo = cpuNow(server.pid);
+    const gameCpuTo = cpuNow(server.pid, projector?.pid);
     sampling = false;
     await sampler;
 
@@ -163,11 +168,15 @@ async function main(): Promise<number> {
     console.log(`\nhand actions / raw inserts: ${f(actions.perSecond / baseline.perSecond, 3)} (target ≥ 0.35)`);
     console.log(`action p99: ${f(actions.p99, 2)} ms (target < 25)`);
     console.log(`projection lag over ${lag.length} samples: p50 ${f(percentile(lagSorted, 50), 0)} ms, p99 ${f(percentile(lagSorted, 99), 0)} ms, max ${f(lagSorted.at(-1) ?? 0, 0)} ms (target p99 < 100)`);
-    console.log(`CPU per hand action: ${cpuPerOp(gameCpuFrom, gameCpuTo, game.actions.ops)} (the projections run in the server process)`);
+    console.log(`CPU per hand action: ${cpuPerOp(gameCpuFrom, gameCpuTo, game.actions.ops)} (${separate ? 'server: the API and the projections process' : 'the projections run in the server process'})`);
     console.log(`CPU per raw insert: ${cpuPerOp(rawCpuFrom, rawCpuTo, raw.ops)}`);
     console.log(`errors: ${game.errors} of ${game.actions.ops + game.errors} requests`);
     return 0;
   } finally {
+    if (projector) {
+      projector.kill('SIGTERM');
+      await new Promise((r) => projector!.once('exit', r));
+    }
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await pool.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);

@@ -157,6 +157,16 @@ describeEachDatabase('projection runner', (testDb) => {
     expect(await total()).toBe(36);
   });
 
+  it('reports the lag of projections another process runs', async () => {
+    const api = new ProjectionRunner(db, store, [playersProjection]);
+    await api.init();
+    expect((await api.lag())[0]).toMatchObject({ pendingEvents: 5 });
+    const elsewhere = new ProjectionRunner(db, store, [playersProjection]);
+    await elsewhere.init();
+    await elsewhere.catchUp();
+    expect((await api.lag())[0]).toMatchObject({ pendingEvents: 0, lagMs: 0, checkpoint: await store.headCheckpoint() });
+  });
+
   it('rebuilds to identical tables', async () => {
     const runner = new ProjectionRunner(db, store, [playersProjection]);
     await runner.init();

@@ -157,6 +157,12 @@ export class ProjectionRunner {
   }
 
   async lag(lagCountLimit = 1000): Promise<ProjectionLag[]> {
+    // Not running here (PROJECTIONS=off, or a script): another process moves the checkpoints.
+    if (this.stopped) {
+      const rows = await this.db.selectFrom('projection_checkpoints').select(['name', 'checkpoint']).execute();
+      const byName = new Map(rows.map((r) => [r.name, r.checkpoint]));
+      for (const loop of this.loops) this.advance(loop, byName.get(loop.projection.name) ?? null);
+    }
     const pending = await this.store.readAll({ after: lowest(this.loops.map((l) => l.checkpoint)), maxCount: lagCountLimit });
     return this.loops.map(({ projection, checkpoint }) => {
       const unseen = pending.events.filter((e) => compareCheckpoints(e.checkpoint, checkpoint) > 0);
