@@ -152,12 +152,17 @@ async function main(): Promise<number> {
     const raw = await rawInserts(pool, players, seconds);
     const rawCpuTo = cpuNow(undefined);
 
+    // The floor any HTTP endpoint pays here: a bare Fastify route that does only that raw INSERT, through
+    // a pool of the API's size, driven by the same driver.
+    const floor = await httpFloor(url, schema, players, seconds, Number(serverEnv.DATABASE_POOL_SIZE));
+
     const report = (c: Cell) => {
       const sorted = c.latencies.slice().sort((a, b) => a - b);
       return { perSecond: c.ops / c.seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
     };
     const actions = report(game.actions);
     const baseline = report(raw);
+    const floorReport = report(floor.cell);
     const lagSorted = lag.slice().sort((a, b) => a - b);
     const f = (n: number, d = 1) => n.toFixed(d);
     console.log('| measure | per second | p50 ms | p99 ms |');
@@ -165,11 +170,13 @@ async function main(): Promise<number> {
     console.log(`| complete hands (deal + stand / offer answer) | ${f(game.hands / game.actions.seconds)} | | |`);
     console.log(`| hand actions (HTTP requests) | ${f(actions.perSecond)} | ${f(actions.p50, 2)} | ${f(actions.p99, 2)} |`);
     console.log(`| raw single-row INSERT, ${players} at once | ${f(baseline.perSecond)} | ${f(baseline.p50, 2)} | ${f(baseline.p99, 2)} |`);
-    console.log(`\nhand actions / raw inserts: ${f(actions.perSecond / baseline.perSecond, 3)} (target ≥ 0.35)`);
+    console.log(`| HTTP floor: bare Fastify route doing only that INSERT | ${f(floorReport.perSecond)} | ${f(floorReport.p50, 2)} | ${f(floorReport.p99, 2)} |`);
+    console.log(`\nhand actions / raw inserts: ${f(actions.perSecond / baseline.perSecond, 3)} (target ≥ 0.35); the HTTP floor reaches ${f(floorReport.perSecond / baseline.perSecond, 3)}`);
     console.log(`action p99: ${f(actions.p99, 2)} ms (target < 25)`);
     console.log(`projection lag over ${lag.length} samples: p50 ${f(percentile(lagSorted, 50), 0)} ms, p99 ${f(percentile(lagSorted, 99), 0)} ms, max ${f(lagSorted.at(-1) ?? 0, 0)} ms (target p99 < 100)`);
     console.log(`CPU per hand action: ${cpuPerOp(gameCpuFrom, gameCpuTo, game.actions.ops)} (${separate ? 'server: the API and the projections process' : 'the projections run in the server process'})`);
     console.log(`CPU per raw insert: ${cpuPerOp(rawCpuFrom, rawCpuTo, raw.ops)}`);
+    console.log(`CPU per HTTP floor request: ${cpuPerOp(floor.from, floor.to, floor.cell.ops)}`);
     console.log(`errors: ${game.errors} of ${game.actions.ops + game.errors} requests`);
     return 0;
   } finally {
@@ -279,6 +286,60 @@ async function drive(base: string, jwts: string[], seconds: number) {
   );
   actions.seconds = (performance.now() - started) / 1000;
   return { actions, hands, errors };
+}
+
+/** Starts a bare Fastify server whose one route does the raw INSERT, and drives it like the game. */
+async function httpFloor(url: string, schema: string, players: number, seconds: number, poolSize: number) {
+  const port = await freePort();
+  const code = `
+    const fastify = require('fastify')();
+    const { Pool } = require('pg');
+    const pool = new Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: Number(process.env.FLOOR_POOL), options: '-c search_path=' + process.env.FLOOR_SCHEMA });
+    const payload = JSON.stringify({ handId: '00000000-0000-4000-8000-000000000000', bet: 1000, note: 'a row the size of a small event' });
+    fastify.post('/insert', async () => { await pool.query('insert into bench_raw (payload) values ($1)', [payload]); return { ok: true }; });
+    fastify.listen({ port: Number(process.env.FLOOR_PORT), host: '127.0.0.1' });
+    process.on('SIGTERM', () => fastify.close().then(() => pool.end()).then(() => process.exit(0)));`;
+  const floorServer = spawn(process.execPath, ['-e', code], {
+    cwd: ROOT,
+    env: { ...process.env, FLOOR_DATABASE_URL: url, FLOOR_POOL: String(poolSize), FLOOR_SCHEMA: schema, FLOOR_PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        if ((await call(base, null, 'POST', '/insert', {})).status === 200) break;
+      } catch {
+        if (Date.now() > deadline) throw new Error('the HTTP floor server did not start');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const run = async (secs: number) => {
+      const cell: Cell = { label: 'floor', ops: 0, seconds: secs, latencies: [] };
+      const end = performance.now() + secs * 1000;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: players }, async () => {
+          while (performance.now() < end) {
+            const t = performance.now();
+            await call(base, null, 'POST', '/insert', {});
+            cell.latencies.push(performance.now() - t);
+            cell.ops++;
+          }
+        }),
+      );
+      cell.seconds = (performance.now() - started) / 1000;
+      return cell;
+    };
+    await run(1);
+    const from = cpuNow(floorServer.pid);
+    const cell = await run(seconds);
+    return { cell, from, to: cpuNow(floorServer.pid) };
+  } finally {
+    floorServer.kill('SIGTERM');
+    await new Promise((r) => floorServer.once('exit', r));
+  }
 }
 
 async function rawInserts(pool: Pool, concurrency: number, seconds: number): Promise<Cell> {
