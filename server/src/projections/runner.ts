@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Checkpoint, type EventStore, compareCheckpoints } from '../adapters/event-store/event-store';
+import { remember } from '../adapters/remember';
 import type { Projection, ProjectionMemory } from './projection';
 import type { ReadModels } from './schema';
 
@@ -158,11 +159,7 @@ export class ProjectionRunner {
 
   async lag(lagCountLimit = 1000): Promise<ProjectionLag[]> {
     // Not running here (PROJECTIONS=off, or a script): another process moves the checkpoints.
-    if (this.stopped) {
-      const rows = await this.db.selectFrom('projection_checkpoints').select(['name', 'checkpoint']).execute();
-      const byName = new Map(rows.map((r) => [r.name, r.checkpoint]));
-      for (const loop of this.loops) this.advance(loop, byName.get(loop.projection.name) ?? null);
-    }
+    if (this.stopped) await this.syncCheckpoints(this.loops);
     const pending = await this.store.readAll({ after: lowest(this.loops.map((l) => l.checkpoint)), maxCount: lagCountLimit });
     return this.loops.map(({ projection, checkpoint }) => {
       const unseen = pending.events.filter((e) => compareCheckpoints(e.checkpoint, checkpoint) > 0);
@@ -251,21 +248,22 @@ export class ProjectionRunner {
       // Someone else may have written these tables, or this batch's writes were rolled back.
       for (const loop of loops) loop.memory.clear();
       if (!(err instanceof CheckpointMovedError)) throw err;
-      const rows = await this.db.selectFrom('projection_checkpoints').select(['name', 'checkpoint']).execute();
-      const byName = new Map(rows.map((r) => [r.name, r.checkpoint]));
-      for (const loop of loops) this.advance(loop, byName.get(loop.projection.name) ?? null);
+      await this.syncCheckpoints(loops);
       return events.length;
     }
     // Remember before advancing: a step that starts from the new checkpoint must find what this one wrote.
     for (const loop of moves) {
-      for (const [key, value] of pending.get(loop)!) {
-        loop.memory.delete(key);
-        loop.memory.set(key, value);
-      }
-      while (loop.memory.size > MEMORY_LIMIT) loop.memory.delete(loop.memory.keys().next().value!);
+      for (const [key, value] of pending.get(loop)!) remember(loop.memory, key, value, MEMORY_LIMIT);
       this.advance(loop, checkpoint);
     }
     return events.length;
+  }
+
+  /** Moves the checkpoints known in memory up to those stored (another runner or process moved them). */
+  private async syncCheckpoints(loops: readonly Loop[]): Promise<void> {
+    const rows = await this.db.selectFrom('projection_checkpoints').select(['name', 'checkpoint']).execute();
+    const byName = new Map(rows.map((r) => [r.name, r.checkpoint]));
+    for (const loop of loops) this.advance(loop, byName.get(loop.projection.name) ?? null);
   }
 
   /** Checkpoints only move forward in memory, whichever concurrent step reports last. */

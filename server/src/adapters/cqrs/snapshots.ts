@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Decider, DomainEvent } from '../../domain/decider';
+import { remember } from '../remember';
 import type { CommandPath, LoadedStream } from './command-path';
 
 /**
@@ -67,7 +68,7 @@ export class SnapshotStore<State, Event extends DomainEvent> {
       base = row ? { state: reviveState<State>(row.state), revision: Number(row.revision), stored: Number(row.revision) } : { state: this.decider.initialState(), revision: null, stored: null };
     }
     const loaded = await this.path.load(streamId, this.decider, base);
-    this.remember(streamId, loaded, base.stored);
+    this.keep(streamId, loaded, base.stored);
     return { state: loaded.state, revision: loaded.revision };
   };
 
@@ -85,7 +86,7 @@ export class SnapshotStore<State, Event extends DomainEvent> {
         this.options.onError?.(err);
       }
     }
-    this.remember(streamId, loaded, stored);
+    this.keep(streamId, loaded, stored);
   }
 
   /** Writes a snapshot now (newer revisions only). */
@@ -108,10 +109,8 @@ export class SnapshotStore<State, Event extends DomainEvent> {
     this.cache.clear();
   }
 
-  private remember(streamId: string, loaded: LoadedStream<State>, stored: number | null) {
-    this.cache.delete(streamId);
-    this.cache.set(streamId, { state: loaded.state, revision: loaded.revision, stored });
-    if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
+  private keep(streamId: string, loaded: LoadedStream<State>, stored: number | null) {
+    remember(this.cache, streamId, { state: loaded.state, revision: loaded.revision, stored }, this.cacheSize);
   }
 }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { PlayerStanding } from '../../domain/account/account';
 import { playerDecider, type PlayerState, playerStream } from '../../domain/player/player';
 import { DomainError } from '../../domain/decider';
+import { remember } from '../remember';
 import { CommandPath, type LoadedStream } from './command-path';
 
 /** What an account command needs to know about the player, and the player stream revision it came from. */
@@ -41,9 +42,7 @@ export class Standings {
       remembered = true;
     } else {
       loaded = await this.commands.load(playerStream(playerId), playerDecider, known);
-      this.cache.delete(playerId);
-      this.cache.set(playerId, { state: loaded.state, revision: loaded.revision });
-      if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
+      remember(this.cache, playerId, { state: loaded.state, revision: loaded.revision }, this.cacheSize);
     }
     const player = loaded.state;
     if (!player.registered || loaded.revision === null) throw new DomainError('InvalidPlayer', 'No such player; sign in again.');

@@ -1,5 +1,6 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { remember } from '../remember';
 
 export interface SessionClaims {
   /** Player id. */
@@ -56,8 +57,7 @@ export class SessionTokens {
         throw new InvalidSessionError('Malformed session token');
       }
       const claims = { sub: payload.sub, email: payload.email };
-      this.verified.set(token, { claims, exp: payload.exp });
-      if (this.verified.size > this.verifiedLimit) this.verified.delete(this.verified.keys().next().value!);
+      remember(this.verified, token, { claims, exp: payload.exp }, this.verifiedLimit);
       return claims;
     } catch (err) {
       if (err instanceof InvalidSessionError) throw err;
