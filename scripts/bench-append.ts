@@ -11,7 +11,7 @@ import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../server/src/adapters/db/database';
-import type { EventData, ExpectedRevision } from '../server/src/adapters/event-store/event-store';
+import type { EventData, ExpectedRevision } from '../server/src/application/ports/event-store';
 import { PostgresEventStore } from '../server/src/adapters/event-store/postgres-event-store';
 
 const STREAMS_PER_WRITER = 50;

@@ -13,8 +13,8 @@ import { PlayersController } from '../adapters/http/players.controller';
 import { DevController } from '../adapters/http/dev.controller';
 import { ConfigController } from '../adapters/http/config.controller';
 import { HealthController } from '../adapters/http/health.controller';
-import { SignInHandler } from '../adapters/cqrs/players/sign-in';
-import { GetBankHandler, GetPlayerHandler } from '../adapters/cqrs/players/queries';
+import { SignInHandler } from '../application/players/sign-in';
+import { GetBankHandler, GetPlayerHandler } from '../application/players/queries';
 import { PlayersRepository } from '../adapters/read-models/players.repository';
 
 @Module({})

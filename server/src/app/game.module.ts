@@ -1,8 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/config';
-import { gameCommandHandlers } from '../adapters/cqrs/game/commands';
-import { gameQueryHandlers } from '../adapters/cqrs/game/queries';
-import { GameSettings, SeedSource } from '../adapters/cqrs/game/seed-source';
+import { gameCommandHandlers } from '../application/game/commands';
+import { gameQueryHandlers } from '../application/game/queries';
+import { GameSettings, SeedSource } from '../application/game/seed-source';
 import { HandsController } from '../adapters/http/hands.controller';
 import { LedgerController } from '../adapters/http/ledger.controller';
 import { DevShoesController, ShoesController } from '../adapters/http/shoes.controller';

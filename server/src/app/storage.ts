@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../config/config';
 import { type Database, openDatabase } from '../adapters/db/database';
-import type { EventStore } from '../adapters/event-store/event-store';
+import type { EventStore } from '../application/ports/event-store';
 import { PostgresEventStore } from '../adapters/event-store/postgres-event-store';
 import { migrateReadModels } from '../projections/migrations';
 

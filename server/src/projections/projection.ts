@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { RecordedEvent } from '../adapters/event-store/event-store';
+import type { RecordedEvent } from '../application/ports/event-store';
 import type { ReadModels } from './schema';
 
 /**

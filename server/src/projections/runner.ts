@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { type Checkpoint, type EventStore, compareCheckpoints } from '../adapters/event-store/event-store';
-import { remember } from '../adapters/remember';
+import { type Checkpoint, type EventStore, compareCheckpoints } from '../application/ports/event-store';
+import { remember } from '../application/remember';
 import type { Projection, ProjectionMemory } from './projection';
 import type { ReadModels } from './schema';
 

@@ -13,7 +13,7 @@ import {
   type EventData,
   type EventStore,
   type RecordedEvent,
-} from './event-store';
+} from '../../application/ports/event-store';
 
 export interface EventStoreFixture {
   store: EventStore;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { compareCheckpoints } from './event-store';
+import { compareCheckpoints } from '../../application/ports/event-store';
 
 /** The definition: checkpoints are pairs of unbounded non-negative integers, ordered as tuples. */
 function reference(a: string | null, b: string | null): number {

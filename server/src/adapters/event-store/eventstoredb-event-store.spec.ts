@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ANY, NO_STREAM, STREAM_EXISTS } from '@eventstore/db-client';
-import { compareCheckpoints } from './event-store';
+import { compareCheckpoints } from '../../application/ports/event-store';
 import { formatCheckpoint, parseCheckpoint, toEsdbExpected } from './eventstoredb-event-store';
 
 describe('EventStoreDB adapter mappings', () => {

@@ -39,7 +39,7 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
-} from './event-store';
+} from '../../application/ports/event-store';
 
 export interface EventStoreDbOptions {
   /** Events returned by readAll without maxCount (default 500). */

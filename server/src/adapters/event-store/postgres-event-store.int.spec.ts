@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { openDatabase, type Database } from '../db/database';
 import { describeEachDatabase, testDatabases } from '../db/test-databases';
 import { events, eventStoreContract, waitFor } from './event-store.contract';
-import { WrongExpectedRevisionError, type RecordedEvent } from './event-store';
+import { WrongExpectedRevisionError, type RecordedEvent } from '../../application/ports/event-store';
 import { PostgresEventStore } from './postgres-event-store';
 
 for (const database of testDatabases()) {

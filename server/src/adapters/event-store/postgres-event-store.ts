@@ -19,7 +19,7 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
-} from './event-store';
+} from '../../application/ports/event-store';
 import { CONDITION_FAILED, DUPLICATE_EVENT_ID, EVENT_STORE_DDL, WRONG_EXPECTED_REVISION } from './postgres-schema';
 
 export interface PostgresEventStoreOptions {

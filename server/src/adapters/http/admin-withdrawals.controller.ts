@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@
 import { WithdrawDecisionQuery, WithdrawRequestList, WithdrawRequestView } from '@bahati/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { Withdrawals } from '../cqrs/money/withdrawals';
+import { Withdrawals } from '../../application/money/withdrawals';
 import { MoneyRepository } from '../read-models/money.repository';
 import { AdminOnly, CurrentUser, type Principal } from './auth';
 import { openApi } from './openapi';

@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { ErrorCode } from '@bahati/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/decider';
-import { WrongExpectedRevisionError } from '../event-store/event-store';
+import { WrongExpectedRevisionError } from '../../application/ports/event-store';
 
 /** HTTP status for each domain error code; unlisted codes are 400. */
 const STATUS: Partial<Record<ErrorCode, number>> = {

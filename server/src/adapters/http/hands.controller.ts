@@ -4,8 +4,8 @@ import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@n
 import { ActionResponse, DealRequest, Hand, HandAction, HandActionResponse, Shoe } from '@bahati/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DealHandCommand, PlayHandCommand } from '../cqrs/game/commands';
-import { GetHandQuery, GetHandShoeQuery } from '../cqrs/game/queries';
+import { DealHandCommand, PlayHandCommand } from '../../application/game/commands';
+import { GetHandQuery, GetHandShoeQuery } from '../../application/game/queries';
 import { CurrentUser, type Principal } from './auth';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';

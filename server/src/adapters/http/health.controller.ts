@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
-import type { EventStore } from '../event-store/event-store';
+import type { EventStore } from '../../application/ports/event-store';
 import { DatabaseToken, EventStoreToken } from '../../config/tokens';
 import { ProjectionRunner } from '../../projections/runner';
 import { Public } from './auth';

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Hand, HandList, type LedgerEntry, LedgerEntryList, LedgerQuery } from '@bahati/contracts';
 import { z } from 'zod';
-import { GetLedgerQuery, ListHandsQuery } from '../cqrs/game/queries';
+import { GetLedgerQuery, ListHandsQuery } from '../../application/game/queries';
 import { CurrentUser, type Principal } from './auth';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';

@@ -4,9 +4,9 @@ import {
   DevBitcoinConfirmRequest, DevBitcoinPayRequest, DevBitcoinPayResponse, DevLightningSettleRequest, DevLightningSettleResponse, DevPhoneCodeQuery, DevPhoneCodeResponse,
 } from '@bahati/contracts';
 import type { z } from 'zod';
-import { MoneyBackends } from '../cqrs/money/backends';
-import { BitcoinDeposits } from '../cqrs/money/bitcoin-deposits';
-import { LightningDeposits } from '../cqrs/money/lightning-deposits';
+import { MoneyBackends } from '../../application/money/backends';
+import { BitcoinDeposits } from '../../application/money/bitcoin-deposits';
+import { LightningDeposits } from '../../application/money/lightning-deposits';
 import { UnknownInvoiceError } from '../lightning/dev-lightning-node';
 import { Public } from './auth';
 import { openApi } from './openapi';

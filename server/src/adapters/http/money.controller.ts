@@ -6,11 +6,11 @@ import {
 } from '@bahati/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { BitcoinDeposits } from '../cqrs/money/bitcoin-deposits';
-import { LightningDeposits } from '../cqrs/money/lightning-deposits';
-import { PhoneVerification } from '../cqrs/money/phone-verification';
-import { Withdrawals } from '../cqrs/money/withdrawals';
-import type { CommandContext } from '../cqrs/command-path';
+import { BitcoinDeposits } from '../../application/money/bitcoin-deposits';
+import { LightningDeposits } from '../../application/money/lightning-deposits';
+import { PhoneVerification } from '../../application/money/phone-verification';
+import { Withdrawals } from '../../application/money/withdrawals';
+import type { CommandContext } from '../../application/command-path';
 import { MoneyRepository } from '../read-models/money.repository';
 import { CurrentUser, type Principal } from './auth';
 import { openApi } from './openapi';

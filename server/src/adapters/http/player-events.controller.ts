@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { PlayerEventsHub } from '../cqrs/money/player-events';
+import { PlayerEventsHub } from '../../application/money/player-events';
 import { InvalidSessionError, SessionTokens } from '../identity/session-tokens';
 import { Public } from './auth';
 

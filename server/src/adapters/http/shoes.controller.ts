@@ -4,8 +4,8 @@ import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@n
 import { NextShoe, RetireShoeResponse, SEED_PATTERN, Shoe } from '@bahati/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CommitShoeCommand, RetireShoeCommand } from '../cqrs/game/commands';
-import { GetShoeQuery } from '../cqrs/game/queries';
+import { CommitShoeCommand, RetireShoeCommand } from '../../application/game/commands';
+import { GetShoeQuery } from '../../application/game/queries';
 import { CurrentUser, type Principal } from './auth';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';

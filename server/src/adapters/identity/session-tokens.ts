@@ -1,6 +1,6 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { remember } from '../remember';
+import { remember } from '../../application/remember';
 
 export interface SessionClaims {
   /** Player id. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { RecordedEvent } from '../../adapters/event-store/event-store';
+import type { RecordedEvent } from '../../application/ports/event-store';
 import { type AccountEvent, bankDelta } from '../../domain/account/account';
 import type { Projection } from '../projection';
 

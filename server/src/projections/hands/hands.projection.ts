@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '../../adapters/event-store/event-store';
+import type { RecordedEvent } from '../../application/ports/event-store';
 import type { HandOpened } from '../../domain/account/game';
 import { handTotalBet } from '../../domain/account/game-view';
 import { type HandEvent, type HandState, evolve, initialState } from '../../domain/hand/hand';

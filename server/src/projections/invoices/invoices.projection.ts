@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '../../adapters/event-store/event-store';
+import type { RecordedEvent } from '../../application/ports/event-store';
 import type { MoneyEvent } from '../../domain/account/money';
 import type { Projection } from '../projection';
 

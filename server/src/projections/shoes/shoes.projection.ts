@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '../../adapters/event-store/event-store';
+import type { RecordedEvent } from '../../application/ports/event-store';
 import type { GameEvent } from '../../domain/account/game';
 import type { Projection } from '../projection';
 

@@ -1,16 +1,16 @@
 import { join } from 'node:path';
 import { Logger, ServiceUnavailableException } from '@nestjs/common';
-import type { AppConfig } from '../../../config/config';
-import { AddressDeriver, devExtendedPublicKey } from '../../bitcoin/addresses';
-import { BitcoinCoreChainWatcher } from '../../bitcoin/bitcoin-core';
-import type { ChainWatcher } from '../../bitcoin/chain-watcher';
-import { DevChain } from '../../bitcoin/dev-chain';
-import { EsploraChainWatcher } from '../../bitcoin/esplora';
-import { DevLightningNode } from '../../lightning/dev-lightning-node';
-import type { LightningNode } from '../../lightning/lightning-node';
-import { LndLightningNode } from '../../lightning/lnd-node';
-import { LoggingPhoneVerifier, type PhoneVerifier } from '../../phone/phone-verifier';
-import { TwilioPhoneVerifier } from '../../phone/twilio-verifier';
+import type { AppConfig } from '../../config/config';
+import { AddressDeriver, devExtendedPublicKey } from '../../adapters/bitcoin/addresses';
+import { BitcoinCoreChainWatcher } from '../../adapters/bitcoin/bitcoin-core';
+import type { ChainWatcher } from '../../adapters/bitcoin/chain-watcher';
+import { DevChain } from '../../adapters/bitcoin/dev-chain';
+import { EsploraChainWatcher } from '../../adapters/bitcoin/esplora';
+import { DevLightningNode } from '../../adapters/lightning/dev-lightning-node';
+import type { LightningNode } from '../../adapters/lightning/lightning-node';
+import { LndLightningNode } from '../../adapters/lightning/lnd-node';
+import { LoggingPhoneVerifier, type PhoneVerifier } from '../../adapters/phone/phone-verifier';
+import { TwilioPhoneVerifier } from '../../adapters/phone/twilio-verifier';
 
 const notConfigured = (what: string) =>
   new ServiceUnavailableException({ statusCode: 503, error: 'ServiceUnavailable', message: `${what} is not configured on this server.` });

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { PlayerStanding } from '../../domain/account/account';
-import { playerDecider, type PlayerState, playerStream } from '../../domain/player/player';
-import { DomainError } from '../../domain/decider';
-import { remember } from '../remember';
+import type { PlayerStanding } from '../domain/account/account';
+import { playerDecider, type PlayerState, playerStream } from '../domain/player/player';
+import { DomainError } from '../domain/decider';
+import { remember } from './remember';
 import { CommandPath, type LoadedStream } from './command-path';
 
 /** What an account command needs to know about the player, and the player stream revision it came from. */

@@ -1,10 +1,10 @@
 import { NotFoundException } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Hand, LedgerEntry, LedgerQuery, Shoe } from '@bahati/contracts';
-import { handView } from '../../../domain/account/game-view';
-import { DomainError } from '../../../domain/decider';
-import type { Principal } from '../../http/auth';
-import { GameRepository } from '../../read-models/game.repository';
+import { handView } from '../../domain/account/game-view';
+import { DomainError } from '../../domain/decider';
+import type { Principal } from '../../adapters/http/auth';
+import { GameRepository } from '../../adapters/read-models/game.repository';
 import { AccountCommands } from '../account-commands';
 
 const notFound = (what: string) => new NotFoundException({ statusCode: 404, error: 'NotFound', message: `${what} not found.` });

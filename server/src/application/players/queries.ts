@@ -1,8 +1,8 @@
 import { Inject, NotFoundException } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Player } from '@bahati/contracts';
-import { AppConfigToken, type AppConfig } from '../../../config/tokens';
-import { PlayersRepository } from '../../read-models/players.repository';
+import { AppConfigToken, type AppConfig } from '../../config/tokens';
+import { PlayersRepository } from '../../adapters/read-models/players.repository';
 
 export class GetPlayerQuery {
   constructor(readonly playerId: string) {}

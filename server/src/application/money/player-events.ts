@@ -1,11 +1,11 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { PlayerPushEvent } from '@bahati/contracts';
-import { type AccountEvent, bankDelta } from '../../../domain/account/account';
-import type { PlayerEvent } from '../../../domain/player/player';
-import { EventStoreToken } from '../../../config/tokens';
-import { ProjectionRunner } from '../../../projections/runner';
-import type { EventStore, RecordedEvent, Subscription } from '../../event-store/event-store';
-import { PlayersRepository } from '../../read-models/players.repository';
+import { type AccountEvent, bankDelta } from '../../domain/account/account';
+import type { PlayerEvent } from '../../domain/player/player';
+import { EventStoreToken } from '../../config/tokens';
+import { ProjectionRunner } from '../../projections/runner';
+import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store';
+import { PlayersRepository } from '../../adapters/read-models/players.repository';
 
 type Listener = (event: PlayerPushEvent) => void;
 const STREAM = /^(account|player)-(.+)$/;

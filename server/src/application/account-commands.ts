@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type AccountCommand, type AccountEvent, type AccountState, type PlayerStanding, accountDecider, accountStream } from '../../domain/account/account';
-import { DomainError } from '../../domain/decider';
-import { playerStream } from '../../domain/player/player';
-import { DatabaseToken } from '../../config/tokens';
-import type { Database } from '../db/database';
-import { WrongExpectedRevisionError } from '../event-store/event-store';
+import { type AccountCommand, type AccountEvent, type AccountState, type PlayerStanding, accountDecider, accountStream } from '../domain/account/account';
+import { DomainError } from '../domain/decider';
+import { playerStream } from '../domain/player/player';
+import { DatabaseToken } from '../config/tokens';
+import type { Database } from '../adapters/db/database';
+import { WrongExpectedRevisionError } from './ports/event-store';
 import { type CommandContext, CommandPath, type CommandOutcome, type LoadedStream } from './command-path';
 import { SnapshotStore } from './snapshots';
 import { Standings } from './standings';

@@ -1,16 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { playerDecider, playerStream } from '../../../domain/player/player';
-import { IdTokenVerifier, InvalidIdTokenError } from '../../identity/id-token-verifier';
-import { playerIdFor } from '../../identity/player-id';
-import { SessionTokens } from '../../identity/session-tokens';
-import { ProjectionRunner } from '../../../projections/runner';
+import { playerDecider, playerStream } from '../../domain/player/player';
+import { IdTokenVerifier, InvalidIdTokenError } from '../../adapters/identity/id-token-verifier';
+import { playerIdFor } from '../../adapters/identity/player-id';
+import { SessionTokens } from '../../adapters/identity/session-tokens';
+import { ProjectionRunner } from '../../projections/runner';
 import { CommandPath } from '../command-path';
 import { CommitShoeCommand } from '../game/commands';
 import { UnauthorizedException } from '@nestjs/common';
-import { DomainError } from '../../../domain/decider';
-import { AppConfigToken, type AppConfig } from '../../../config/tokens';
-import { GeoLocator, isBlocked } from '../../geo/geo-locator';
+import { DomainError } from '../../domain/decider';
+import { AppConfigToken, type AppConfig } from '../../config/tokens';
+import { GeoLocator, isBlocked } from '../../adapters/geo/geo-locator';
 
 export class SignInCommand {
   constructor(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Decider, DomainEvent } from '../../domain/decider';
-import { fold } from '../../domain/decider';
-import { type AppendCondition, type Checkpoint, type EventData, type EventStore, type RecordedEvent, WrongExpectedRevisionError } from '../event-store/event-store';
+import type { Decider, DomainEvent } from '../domain/decider';
+import { fold } from '../domain/decider';
+import { type AppendCondition, type Checkpoint, type EventData, type EventStore, type RecordedEvent, WrongExpectedRevisionError } from './ports/event-store';
 
 export interface CommandContext {
   /** The HTTP request id or the process run that caused this command. */

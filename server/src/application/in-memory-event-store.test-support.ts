@@ -1,7 +1,7 @@
 import type {
   AppendResult, Checkpoint, EventData, EventStore, ReadAllOptions, ReadAllResult, ReadStreamOptions, RecordedEvent, SubscribeOptions, Subscription,
-} from '../event-store/event-store';
-import { compareCheckpoints, WrongExpectedRevisionError } from '../event-store/event-store';
+} from './ports/event-store';
+import { compareCheckpoints, WrongExpectedRevisionError } from './ports/event-store';
 
 /** A minimal in-process EventStore for unit tests of code that sits on top of the port. */
 export class InMemoryEventStore implements EventStore {
@@ -15,7 +15,7 @@ export class InMemoryEventStore implements EventStore {
   async ping() {}
   async close() {}
 
-  async appendToStream(streamId: string, events: EventData[], options: import('../event-store/event-store').AppendOptions = {}): Promise<AppendResult> {
+  async appendToStream(streamId: string, events: EventData[], options: import('./ports/event-store').AppendOptions = {}): Promise<AppendResult> {
     this.appendCalls++;
     if (options.condition) {
       const other = this.all.filter((e) => e.streamId === options.condition!.streamId).length - 1;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { NextShoe } from '../../../domain/account/game';
-import { encodeSeed, houseSeedHash } from '../../../domain/shoe/shoe';
+import type { NextShoe } from '../../domain/account/game';
+import { encodeSeed, houseSeedHash } from '../../domain/shoe/shoe';
 
 export const sha256 = (bytes: Uint8Array): Uint8Array => createHash('sha256').update(bytes).digest();
 

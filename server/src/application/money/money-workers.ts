@@ -1,5 +1,5 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { AppConfigToken, type AppConfig } from '../../../config/tokens';
+import { AppConfigToken, type AppConfig } from '../../config/tokens';
 import { MoneyBackends } from './backends';
 import { BitcoinDeposits } from './bitcoin-deposits';
 import { LightningDeposits } from './lightning-deposits';

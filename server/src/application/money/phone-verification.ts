@@ -1,9 +1,9 @@
 import { BadGatewayException, Inject, Injectable, Logger } from '@nestjs/common';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { PhoneVerifyStatus } from '@bahati/contracts';
-import { DomainError } from '../../../domain/decider';
-import { phoneClaimDecider, phoneClaimStream, playerDecider, playerStream } from '../../../domain/player/player';
-import { ProjectionRunner } from '../../../projections/runner';
+import { DomainError } from '../../domain/decider';
+import { phoneClaimDecider, phoneClaimStream, playerDecider, playerStream } from '../../domain/player/player';
+import { ProjectionRunner } from '../../projections/runner';
 import { type CommandContext, CommandPath } from '../command-path';
 import { MoneyBackends } from './backends';
 

@@ -1,5 +1,5 @@
-import { DomainError } from '../../domain/decider';
-import { playerDecider, playerStream } from '../../domain/player/player';
+import { DomainError } from '../domain/decider';
+import { playerDecider, playerStream } from '../domain/player/player';
 import { CommandPath } from './command-path';
 import { InMemoryEventStore } from './in-memory-event-store.test-support';
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { MIN_LIGHTNING_DEPOSIT, type AddInvoiceResponse, type InvoiceStatusResponse } from '@bahati/contracts';
-import { assertMayDeposit } from '../../../domain/account/money';
-import { DomainError } from '../../../domain/decider';
-import { AppConfigToken, type AppConfig } from '../../../config/tokens';
-import { ProjectionRunner } from '../../../projections/runner';
-import type { InvoiceUpdate } from '../../lightning/lightning-node';
-import { MoneyRepository } from '../../read-models/money.repository';
+import { assertMayDeposit } from '../../domain/account/money';
+import { DomainError } from '../../domain/decider';
+import { AppConfigToken, type AppConfig } from '../../config/tokens';
+import { ProjectionRunner } from '../../projections/runner';
+import type { InvoiceUpdate } from '../../adapters/lightning/lightning-node';
+import { MoneyRepository } from '../../adapters/read-models/money.repository';
 import type { CommandContext } from '../command-path';
 import { MoneyBackends } from './backends';
 import { AccountCommands } from '../account-commands';

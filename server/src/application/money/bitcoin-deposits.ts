@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type AddressIndexEvent, assertMayDeposit, BITCOIN_ADDRESSES_STREAM } from '../../../domain/account/money';
-import { AppConfigToken, type AppConfig, EventStoreToken } from '../../../config/tokens';
-import { ProjectionRunner } from '../../../projections/runner';
-import type { ChainOutput } from '../../bitcoin/chain-watcher';
-import { type EventStore, WrongExpectedRevisionError } from '../../event-store/event-store';
-import { MoneyRepository } from '../../read-models/money.repository';
+import { type AddressIndexEvent, assertMayDeposit, BITCOIN_ADDRESSES_STREAM } from '../../domain/account/money';
+import { AppConfigToken, type AppConfig, EventStoreToken } from '../../config/tokens';
+import { ProjectionRunner } from '../../projections/runner';
+import type { ChainOutput } from '../../adapters/bitcoin/chain-watcher';
+import { type EventStore, WrongExpectedRevisionError } from '../ports/event-store';
+import { MoneyRepository } from '../../adapters/read-models/money.repository';
 import type { CommandContext } from '../command-path';
 import { MoneyBackends } from './backends';
 import { AccountCommands } from '../account-commands';

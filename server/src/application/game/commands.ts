@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ActionResponse, HandAction, HandActionResponse, NextShoe, RetireShoeResponse } from '@bahati/contracts';
-import type { AccountEvent, AccountState, PlayerStanding } from '../../../domain/account/account';
-import { type GameCommand, type ShoeState } from '../../../domain/account/game';
-import { handView, shoeView } from '../../../domain/account/game-view';
-import type { PlayerAction } from '../../../domain/hand/decide';
-import { DomainError } from '../../../domain/decider';
-import { houseSeedHash } from '../../../domain/shoe/shoe';
+import type { AccountEvent, AccountState, PlayerStanding } from '../../domain/account/account';
+import { type GameCommand, type ShoeState } from '../../domain/account/game';
+import { handView, shoeView } from '../../domain/account/game-view';
+import type { PlayerAction } from '../../domain/hand/decide';
+import { DomainError } from '../../domain/decider';
+import { houseSeedHash } from '../../domain/shoe/shoe';
 import { AccountCommands } from '../account-commands';
 import { GameSettings, SeedSource, sha256 } from './seed-source';
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { Decider, DomainEvent } from '../../domain/decider';
-import { remember } from '../remember';
+import type { Decider, DomainEvent } from '../domain/decider';
+import { remember } from './remember';
 import type { CommandPath, LoadedStream } from './command-path';
 
 /**
