@@ -30,7 +30,6 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@bahati\/contracts$/, replacement: here('../contracts/src/index.ts') },
-      { find: /^@domain\//, replacement: `${here('../server/src/domain')}/` },
       { find: /^@\//, replacement: `${here('./src')}/` },
     ],
   },

@@ -7,9 +7,9 @@
  * The three run in turn for R rounds; the best round of each is reported (a shared machine's
  * other load only ever slows a round down), with the median beside it.
  */
+import { shuffleShoeFromBytes } from '@bahati/contracts';
 import { Xoshiro128 } from '../server/src/domain/simulation/prng';
 import { naivePolicy, simulate, summarize } from '../server/src/domain/simulation/simulator';
-import { shuffleShoeFromBytes } from '../server/src/domain/shoe/shoe';
 
 // engine-blackjack ships no types; this is the part of its API the benchmark drives.
 interface EngineState {

@@ -7,8 +7,8 @@
  * paired shoe by shoe, whose standard error is far smaller than either edge's.
  */
 import { createHash } from 'node:crypto';
-import { LEVEL_RULES, MAX_BET, MAX_LEVEL } from '../server/src/domain/hand/rules';
-import { encodeSeed, shuffleShoeFromBytes } from '../server/src/domain/shoe/shoe';
+import { encodeSeed, HANDS_PER_SHOE, MAX_BET, MIN_BET, shuffleShoeFromBytes } from '@bahati/contracts';
+import { LEVEL_RULES, MAX_LEVEL } from '../server/src/domain/hand/rules';
 import { Xoshiro128 } from '../server/src/domain/simulation/prng';
 import {
   basicStrategyForLevel,
@@ -18,7 +18,6 @@ import {
   type SimulationTotals,
   summarize,
 } from '../server/src/domain/simulation/simulator';
-import { HANDS_PER_SHOE } from '../server/src/domain/shoe/shoe';
 
 function usage(message: string): never {
   process.stderr.write(
@@ -53,7 +52,7 @@ function parseArgs(argv: readonly string[]) {
         opts.seed = value();
         break;
       case '--bet':
-        opts.bet = int(1, MAX_BET);
+        opts.bet = int(MIN_BET, MAX_BET);
         break;
       case '--strategy':
         opts.strategy = value();

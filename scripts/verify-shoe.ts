@@ -4,7 +4,7 @@
  * Prints {"houseSeedHash": "...", "cards": [208 card ids in dealing order]}; exits 2 on bad input.
  */
 import { createHash } from 'node:crypto';
-import { houseSeedHash, isValidSeed, shuffleShoe } from '../server/src/domain/shoe/shoe';
+import { houseSeedHash, isValidSeed, shuffleShoe } from '@bahati/contracts';
 
 function usage(message: string): never {
   process.stderr.write(`verify-shoe: ${message}\nusage: npm run -s verify-shoe -- --player-seed <base64> --house-seed <base64>\n`);

@@ -36,6 +36,9 @@ export const ERROR_CODES = [
   'Forbidden',
   'Conflict',
   'InternalError',
+  'PayoutFailed',
+  'UnknownTwilioError',
+  'ServiceUnavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

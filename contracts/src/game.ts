@@ -1,15 +1,13 @@
 import { z } from 'zod';
+import { SUITS } from './fairness/cards';
+import { HAND_ACTIONS } from './hand-actions';
 import { Sats } from './money';
 
-/* The game: hands, shoes and the ledger (spec §3, §4, §7). Amounts are integer satoshis. */
+/*
+ * The game: hands, shoes and the ledger (spec §3, §4, §7). Amounts are integer satoshis. The shoe's
+ * constants (seed pattern, hands per shoe, suits) are in fairness/, the hand actions in hand-actions.ts.
+ */
 
-/** 32 bytes in standard base64: 43 characters of A-Z a-z 0-9 + / and a final '=' (spec §5). */
-export const SEED_PATTERN = /^[A-Za-z0-9+/]{43}=$/;
-/** Spec §9: a shoe id is 36 characters (a UUID). */
-export const SHOE_ID_LENGTH = 36;
-export const HANDS_PER_SHOE = 4;
-
-export const SUITS = ['Heart', 'Diamond', 'Club', 'Spade'] as const;
 export const Suit = z.enum(SUITS);
 export type Suit = z.infer<typeof Suit>;
 
@@ -37,7 +35,6 @@ export const HandState = z.enum(HAND_STATES);
 export type HandState = z.infer<typeof HandState>;
 
 /** The actions `PUT hands/<action>` takes, by their path segment. */
-export const HAND_ACTIONS = ['hit', 'stand', 'double', 'split', 'insurance', 'noinsurance', 'evenmoney', 'noevenmoney'] as const;
 export const HandAction = z.enum(HAND_ACTIONS);
 export type HandAction = z.infer<typeof HandAction>;
 
@@ -174,6 +171,7 @@ export type RetireShoeResponse = z.infer<typeof RetireShoeResponse>;
 /** GET players/{id}/hands, newest first. */
 export const HandList = z.array(Hand);
 
+/** Ledger entry types, in the order of their numbers (spec §4): a type's number is its index. */
 export const LEDGER_TYPES = [
   'BitcoinDeposit', 'Withdraw', 'Bet', 'Double', 'Split', 'InsuranceBet', 'InsuranceWin', 'Win', 'Push',
   'ShowShoe', 'Bonus', 'EvenMoney', 'WithdrawRefund', 'LightningDeposit',

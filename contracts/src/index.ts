@@ -4,3 +4,8 @@ export * from './player';
 export * from './health';
 export * from './money-flows';
 export * from './game';
+export * from './hand-actions';
+export * from './fairness/base64';
+export * from './fairness/cards';
+export * from './fairness/mt19937';
+export * from './fairness/shoe';

@@ -16,7 +16,10 @@ export function satsToDollars(sats: number, priceFigure: number): number {
   return Math.round((sats * rate) / 1e6 * 100) / 100;
 }
 
+/** Spec §9: the chips, smallest first. */
 export const CHIP_VALUES = [1_000, 5_000, 25_000, 100_000] as const;
+/** Spec §9: a bet is a whole number of satoshis from MIN_BET to MAX_BET. */
+export const MIN_BET = 1;
 export const MAX_BET = 500_000;
 export const LOW_BANK_WARNING = 10_000;
 export const MIN_LIGHTNING_DEPOSIT = 1_000;

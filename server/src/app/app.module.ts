@@ -14,8 +14,9 @@ import { DevController } from '../adapters/http/dev.controller';
 import { ConfigController } from '../adapters/http/config.controller';
 import { HealthController } from '../adapters/http/health.controller';
 import { SignInHandler } from '../application/players/sign-in';
-import { GetBankHandler, GetPlayerHandler } from '../application/players/queries';
-import { PlayersRepository } from '../adapters/read-models/players.repository';
+import { playerQueryHandlers } from '../application/players/queries';
+import { GeoLocator } from '../application/ports/geo';
+import { GeoIpLiteLocator, NoGeoLocator } from '../adapters/geo/geo-locator';
 
 @Module({})
 export class AppModule {
@@ -44,7 +45,12 @@ export class AppModule {
         GameModule.forRoot(config),
       ],
       controllers: [PlayersController, ConfigController, HealthController, ...(config.production ? [] : [DevController])],
-      providers: [{ provide: APP_GUARD, useClass: AuthGuard }, PlayersRepository, SignInHandler, GetPlayerHandler, GetBankHandler],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: GeoLocator, useValue: config.blockedCountries.size ? new GeoIpLiteLocator() : new NoGeoLocator() },
+        SignInHandler,
+        ...playerQueryHandlers,
+      ],
     };
   }
 }

@@ -7,7 +7,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Kysely, sql } from 'kysely';
 import { Pool } from 'pg';
 import { accountDecider, accountStream } from '../domain/account/account';
-import { shuffleShoe } from '../domain/shoe/shoe';
+import { shuffleShoe } from '@bahati/contracts';
 import { describeEachDatabase } from '../adapters/db/test-databases';
 import type { EventStore } from '../application/ports/event-store';
 import { AccountCommands } from '../application/account-commands';
@@ -131,10 +131,10 @@ describeEachDatabase('the game API', (db) => {
 
   it('refuses bets the spec refuses, with its messages, and moves no money', async () => {
     const p = await player();
-    expect(await deal(p, 1000)).toMatchObject({ status: 400, body: { error: 'BankTooLow', message: 'Tafadhali weka kabla ya kucheza.' } });
+    expect(await deal(p, 1000)).toMatchObject({ status: 400, body: { error: 'BankTooLow', message: 'Deposit before you play.' } });
     await fund(p, 100_000);
     for (const bet of [0, -5, 1.5, 500_001]) expect(await deal(p, bet)).toMatchObject({ status: 400, body: { error: 'InvalidBetAmount' } });
-    expect(await deal(p, 100_001)).toMatchObject({ status: 400, body: { error: 'BankTooLow', message: 'Benki ni chini sana kwa dau hilo.' } });
+    expect(await deal(p, 100_001)).toMatchObject({ status: 400, body: { error: 'BankTooLow', message: 'The bank is too low for that bet.' } });
     expect((await p.post('/api/hands', { betAmount: 'lots' })).status).toBe(400);
     expect(await p.put('/api/hands/hit')).toMatchObject({ status: 400, body: { error: 'NoActiveHand' } });
     expect(await p.put('/api/hands/stand')).toMatchObject({ status: 400, body: { error: 'NoActiveHand' } });
@@ -247,7 +247,7 @@ describeEachDatabase('the game API', (db) => {
     expect(split.body.hand.activeHandIndex).toBe(0);
     const doubled = await p.put('/api/hands/double');
     expect(doubled.body.bank).toBe(0);
-    expect(await p.put('/api/hands/double')).toMatchObject({ status: 400, body: { error: 'BankTooLow', message: 'Benki iko chini sana kwa hatua hiyo.' } });
+    expect(await p.put('/api/hands/double')).toMatchObject({ status: 400, body: { error: 'BankTooLow', message: 'The bank is too low for that action.' } });
     const done = await p.put('/api/hands/stand');
     expect(done.body.hand.phase).toBe('Settled');
     const lines = await ledgerToday(p);

@@ -11,10 +11,14 @@ import { ProjectionRunner } from '../projections/runner';
 import { allProjections } from '../projections';
 import type { ReadModels } from '../projections/schema';
 import { SessionTokens } from '../adapters/identity/session-tokens';
-import { IdTokenVerifier, googleIdTokenVerifier } from '../adapters/identity/id-token-verifier';
+import { googleIdTokenVerifier } from '../adapters/identity/id-token-verifier';
 import { DevIdentityProvider } from '../adapters/identity/dev-identity-provider';
-import { PriceSource } from '../adapters/price/price-source';
 import { priceSourceFor } from '../adapters/price/price-source.factory';
+import { PlayersRepository } from '../adapters/read-models/players.repository';
+import { KyselySnapshotRepository } from '../adapters/read-models/snapshots.repository';
+import { IdTokenVerifier, SessionIssuer } from '../application/ports/identity';
+import { PriceSource } from '../application/ports/price';
+import { PlayerReadModel, ReadModelProgress, SnapshotRepository } from '../application/ports/read-models';
 
 const ProjectionStorageToken = Symbol('ProjectionStorage');
 
@@ -73,7 +77,11 @@ export class InfrastructureModule {
           useFactory: (store: EventStore, runner: ProjectionRunner) => new CommandPath(store, { onAppended: () => runner.notify() }),
           inject: [EventStoreToken, ProjectionRunner],
         },
+        { provide: ReadModelProgress, useExisting: ProjectionRunner },
+        { provide: SnapshotRepository, useClass: KyselySnapshotRepository },
+        { provide: PlayerReadModel, useClass: PlayersRepository },
         { provide: SessionTokens, useValue: new SessionTokens(config.jwtSecret, config.jwtTtlSeconds) },
+        { provide: SessionIssuer, useExisting: SessionTokens },
         { provide: IdTokenVerifier, useValue: identity ? identity.verifier() : googleIdTokenVerifier(config.googleClientId!) },
         ...(identity ? [{ provide: DevIdentityProvider, useValue: identity }] : []),
         { provide: PriceSource, useValue: priceSourceFor(config) },
@@ -81,7 +89,10 @@ export class InfrastructureModule {
         AccountCommands,
         Lifecycle,
       ],
-      exports: [AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, CommandPath, Standings, AccountCommands, SessionTokens, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : [])],
+      exports: [
+        AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, ReadModelProgress, PlayerReadModel, CommandPath, Standings, AccountCommands,
+        SessionTokens, SessionIssuer, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : []),
+      ],
     };
   }
 }

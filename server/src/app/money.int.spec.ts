@@ -13,7 +13,7 @@ import type { PlayerPushEvent } from '@bahati/contracts';
 import { describeEachDatabase } from '../adapters/db/test-databases';
 import type { Database } from '../adapters/db/database';
 import { BitcoinDeposits } from '../application/money/bitcoin-deposits';
-import { MoneyBackends } from '../application/money/backends';
+import { DevRails } from '../adapters/dev-rails';
 import { PlayerEventsHub } from '../application/money/player-events';
 import { BOLT11_NETWORKS } from '../adapters/lightning/dev-lightning-node';
 import { DatabaseToken } from '../config/tokens';
@@ -207,7 +207,7 @@ describeEachDatabase('money in and out', (db) => {
     await verifyPhone(p.auth);
     await fund(p.auth, 10_000);
     const addr = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
-    const node = app.get(MoneyBackends).dev.node!;
+    const node = app.get(DevRails).node!;
     const otherNet = bolt11.sign(bolt11.encode({ network: BOLT11_NETWORKS.mainnet, satoshis: 2000, tags: [{ tagName: 'payment_hash', data: 'a'.repeat(64) }, { tagName: 'description', data: 'x' }] }), '11'.repeat(32)).paymentRequest!;
     const expired = bolt11.sign(bolt11.encode({ network: BOLT11_NETWORKS.regtest, satoshis: 2000, timestamp: Math.floor(Date.now() / 1000) - 7200, tags: [{ tagName: 'payment_hash', data: 'b'.repeat(64) }, { tagName: 'description', data: 'x' }, { tagName: 'expire_time', data: 60 }] }), '11'.repeat(32)).paymentRequest!;
     const twoThousand = (await node.createInvoice(2000, 'payout', 3600)).paymentRequest;
@@ -283,7 +283,7 @@ describeEachDatabase('money in and out', (db) => {
     await verifyPhone(p.auth);
     await fund(p.auth, 20_000);
     const boss = await signIn('boss@example.com');
-    const node = app.get(MoneyBackends).dev.node!;
+    const node = app.get(DevRails).node!;
     const pr = (await node.createInvoice(5000, 'payout', 3600)).paymentRequest;
     await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 5000, paymentRequest: pr } });
     await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 3000, address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' } });

@@ -1,40 +1,44 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/config';
-import { MoneyBackends } from '../application/money/backends';
+import { moneyCommandHandlers } from '../application/money/commands';
 import { BitcoinDeposits } from '../application/money/bitcoin-deposits';
 import { LightningDeposits } from '../application/money/lightning-deposits';
+import { MoneyServices } from '../application/money/money-services';
 import { MoneyWorkers } from '../application/money/money-workers';
 import { PhoneVerification } from '../application/money/phone-verification';
 import { PlayerEventsHub } from '../application/money/player-events';
+import { moneyQueryHandlers } from '../application/money/queries';
 import { Withdrawals } from '../application/money/withdrawals';
-import { GeoIpLiteLocator, GeoLocator, NoGeoLocator } from '../adapters/geo/geo-locator';
-import { AdminWithdrawalsController } from '../adapters/http/admin-withdrawals.controller';
+import { MoneyReadModel } from '../application/ports/read-models';
+import { DevRails } from '../adapters/dev-rails';
 import { MoneyController } from '../adapters/http/money.controller';
-import { MoneyDevController } from '../adapters/http/money-dev.controller';
-import { PlayerEventsController } from '../adapters/http/player-events.controller';
 import { MoneyRepository } from '../adapters/read-models/money.repository';
-import { PlayersRepository } from '../adapters/read-models/players.repository';
+import { moneyServicesFor } from './money-services';
 
-/** Money in and out: phone verification, Bitcoin and Lightning deposits, withdrawals, server push, geolocation. */
+const MoneySetup = Symbol('MoneySetup');
+
+/** Money in and out: phone verification, Bitcoin and Lightning deposits, withdrawals, server push. */
 @Module({})
 export class MoneyModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: MoneyModule,
-      controllers: [MoneyController, AdminWithdrawalsController, PlayerEventsController, ...(config.production ? [] : [MoneyDevController])],
+      controllers: [MoneyController],
       providers: [
-        { provide: MoneyBackends, useFactory: () => MoneyBackends.fromConfig(config) },
-        { provide: GeoLocator, useValue: config.blockedCountries.size ? new GeoIpLiteLocator() : new NoGeoLocator() },
-        MoneyRepository,
-        PlayersRepository,
+        { provide: MoneySetup, useFactory: () => moneyServicesFor(config) },
+        { provide: MoneyServices, useFactory: (setup: { services: MoneyServices }) => setup.services, inject: [MoneySetup] },
+        { provide: DevRails, useFactory: (setup: { rails: DevRails }) => setup.rails, inject: [MoneySetup] },
+        { provide: MoneyReadModel, useClass: MoneyRepository },
         PhoneVerification,
         BitcoinDeposits,
         LightningDeposits,
         Withdrawals,
         PlayerEventsHub,
         MoneyWorkers,
+        ...moneyCommandHandlers,
+        ...moneyQueryHandlers,
       ],
-      exports: [GeoLocator, MoneyBackends],
+      exports: [MoneyServices, DevRails, PlayerEventsHub],
     };
   }
 }

@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type AccountCommand, type AccountEvent, type AccountState, type PlayerStanding, accountDecider, accountStream } from '../domain/account/account';
+import { Injectable, Logger } from '@nestjs/common';
+import { type AccountCommand, type AccountEvent, type AccountState, accountDecider, accountStream } from '../domain/account/account';
+import type { PlayerStanding } from '../domain/account/standing';
 import { DomainError } from '../domain/decider';
 import { playerStream } from '../domain/player/player';
-import { DatabaseToken } from '../config/tokens';
-import type { Database } from '../adapters/db/database';
 import { WrongExpectedRevisionError } from './ports/event-store';
+import { SnapshotRepository } from './ports/read-models';
 import { type CommandContext, CommandPath, type CommandOutcome, type LoadedStream } from './command-path';
 import { SnapshotStore } from './snapshots';
 import { Standings } from './standings';
@@ -27,10 +27,10 @@ export class AccountCommands {
 
   constructor(
     private readonly path: CommandPath,
-    @Inject(DatabaseToken) database: Database,
+    snapshots: SnapshotRepository,
     private readonly standings: Standings,
   ) {
-    this.snapshots = new SnapshotStore(database.kysely, path, accountDecider, {
+    this.snapshots = new SnapshotStore(snapshots, path, accountDecider, {
       version: ACCOUNT_SNAPSHOT_VERSION,
       every: 100,
       onError: (err) => this.logger.warn(`snapshot not written: ${err instanceof Error ? err.message : String(err)}`),

@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
 import type { Decider, DomainEvent } from '../domain/decider';
 import { remember } from './remember';
 import type { CommandPath, LoadedStream } from './command-path';
+import type { SnapshotRepository } from './ports/read-models';
 
 /**
  * Snapshots of long streams (an account plays thousands of hands). A snapshot is the folded state at
@@ -20,14 +20,6 @@ export interface SnapshotOptions {
   onError?: (err: unknown) => void;
 }
 
-interface SnapshotRow {
-  stream_id: string;
-  revision: number;
-  version: string;
-  state: unknown;
-  updated_at: Date;
-}
-
 interface Cached<State> extends LoadedStream<State> {
   /** Revision of the stored snapshot this process knows of. */
   stored: number | null;
@@ -37,15 +29,13 @@ export class SnapshotStore<State, Event extends DomainEvent> {
   private readonly cache = new Map<string, Cached<State>>();
   private readonly every: number;
   private readonly cacheSize: number;
-  private readonly db: Kysely<{ snapshots: SnapshotRow }>;
 
   constructor(
-    db: Kysely<unknown>,
+    private readonly repository: SnapshotRepository,
     private readonly path: CommandPath,
     private readonly decider: Pick<Decider<unknown, State, Event>, 'evolve' | 'initialState'>,
     private readonly options: SnapshotOptions,
   ) {
-    this.db = db as unknown as Kysely<{ snapshots: SnapshotRow }>;
     this.every = options.every ?? 100;
     this.cacheSize = options.cacheSize ?? 10_000;
   }
@@ -59,13 +49,8 @@ export class SnapshotStore<State, Event extends DomainEvent> {
     let base: Cached<State> | undefined = this.cache.get(streamId);
     if (base && !options.fresh) return { state: base.state, revision: base.revision, remembered: true };
     if (!base) {
-      const row = await this.db
-        .selectFrom('snapshots')
-        .select(['revision', 'state'])
-        .where('stream_id', '=', streamId)
-        .where('version', '=', this.options.version)
-        .executeTakeFirst();
-      base = row ? { state: reviveState<State>(row.state), revision: Number(row.revision), stored: Number(row.revision) } : { state: this.decider.initialState(), revision: null, stored: null };
+      const row = await this.repository.read(streamId, this.options.version);
+      base = row ? { state: reviveState<State>(row.state), revision: row.revision, stored: row.revision } : { state: this.decider.initialState(), revision: null, stored: null };
     }
     const loaded = await this.path.load(streamId, this.decider, base);
     this.keep(streamId, loaded, base.stored);
@@ -91,17 +76,7 @@ export class SnapshotStore<State, Event extends DomainEvent> {
 
   /** Writes a snapshot now (newer revisions only). */
   async store(streamId: string, revision: number, state: State): Promise<void> {
-    const json = JSON.stringify(state, replacer);
-    await this.db
-      .insertInto('snapshots')
-      .values({ stream_id: streamId, revision, version: this.options.version, state: sql`${json}::jsonb`, updated_at: new Date() })
-      .onConflict((oc) =>
-        oc
-          .column('stream_id')
-          .doUpdateSet({ revision, version: this.options.version, state: sql`${json}::jsonb`, updated_at: new Date() })
-          .where(sql<boolean>`snapshots.revision < ${revision} or snapshots.version <> ${this.options.version}`),
-      )
-      .execute();
+    await this.repository.write(streamId, revision, this.options.version, serializeState(state));
   }
 
   /** Forgets what this process remembers (tests). */

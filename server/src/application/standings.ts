@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PlayerStanding } from '../domain/account/account';
+import type { PlayerStanding } from '../domain/account/standing';
 import { playerDecider, type PlayerState, playerStream } from '../domain/player/player';
 import { DomainError } from '../domain/decider';
 import { remember } from './remember';

@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   PRICE_URL: z.string().url().default('https://api.coinbase.com/v2/prices/BTC-USD/spot'),
   PRICE_CACHE_SECONDS: z.coerce.number().int().min(1).default(60),
   BLOCKED_COUNTRIES: csv,
+  REQUIRE_PHONE_TO_PLAY: z.string().optional().transform((v) => /^(on|true|1|yes)$/i.test(v ?? '')),
 });
 
 export interface AppConfig {
@@ -85,6 +86,8 @@ export interface AppConfig {
   price: { source: 'http' | 'fixed'; url: string; cacheSeconds: number };
   /** ISO 3166-1 alpha-2 codes, upper case. */
   blockedCountries: ReadonlySet<string>;
+  /** A deal needs a verified phone number. */
+  requirePhoneToPlay: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     invoiceExpirySeconds: e.LIGHTNING_INVOICE_EXPIRY_SECONDS,
     price: { source: e.PRICE_SOURCE, url: e.PRICE_URL, cacheSeconds: e.PRICE_CACHE_SECONDS },
     blockedCountries: new Set(e.BLOCKED_COUNTRIES.map((c) => c.toUpperCase())),
+    requirePhoneToPlay: e.REQUIRE_PHONE_TO_PLAY,
   };
 }
 

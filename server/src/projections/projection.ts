@@ -12,6 +12,8 @@ export interface ProjectionMemory {
   set(key: string, value: unknown): void;
 }
 
+export type ReadModelTable = keyof ReadModels & string;
+
 /**
  * A read model: a name, a version (bumping it rebuilds the model from the first event), the event
  * types it handles, the tables it owns, and an idempotent handler that writes inside the runner's
@@ -22,11 +24,23 @@ export interface Projection {
   readonly version: number;
   readonly handles: readonly string[];
   /** Tables emptied when the projection is rebuilt, in an order that respects foreign keys. */
-  readonly tables: readonly (keyof ReadModels & string)[];
-  apply(trx: Transaction<ReadModels>, event: RecordedEvent): Promise<void>;
+  readonly tables: readonly ReadModelTable[];
   /**
-   * Called once per batch after every `apply`, in the same transaction: a projection that folds several
-   * events into one row can keep the row in memory during the batch and write it once here.
+   * Applies one batch: the events it handles that it has not seen, in log order (never empty). Applying
+   * a batch again changes nothing. A batch costs a few statements whatever its size.
    */
-  flush?(trx: Transaction<ReadModels>, memory: ProjectionMemory): Promise<void>;
+  applyBatch(trx: Transaction<ReadModels>, events: readonly RecordedEvent[], memory: ProjectionMemory): Promise<void>;
+}
+
+const STREAM_OWNERS = { account: /^account-(.+)$/, player: /^player-(.+)$/ } as const;
+export type StreamCategory = keyof typeof STREAM_OWNERS;
+
+/** The id a stream belongs to (`account-<playerId>` → the player id), or undefined for a stream of another category. */
+export function streamOwner(streamId: string, category: StreamCategory): string | undefined {
+  return STREAM_OWNERS[category].exec(streamId)?.[1];
+}
+
+/** The domain event a recorded event carries. */
+export function domainEvent<E extends { type: string; data: unknown }>(event: RecordedEvent): E {
+  return { type: event.type, data: event.data } as E;
 }

@@ -3,11 +3,11 @@ import { type Kysely, sql } from 'kysely';
 import { describeEachDatabase } from '../adapters/db/test-databases';
 import type { Database } from '../adapters/db/database';
 import { InMemoryEventStore } from '../application/in-memory-event-store.test-support';
-import type { EventData } from '../application/ports/event-store';
+import type { EventData, RecordedEvent } from '../application/ports/event-store';
 import { migrateReadModels } from './migrations';
 import { playersProjection } from './players/players.projection';
 import type { Projection } from './projection';
-import { ProjectionRunner } from './runner';
+import { ProjectionRunner, batchMemory } from './runner';
 import type { ReadModels } from './schema';
 
 const registered = (n: number): EventData => ({
@@ -24,45 +24,41 @@ const registered = (n: number): EventData => ({
   metadata: { correlationId: 'test' },
 });
 
+const numberOf = (event: RecordedEvent) => Number((event.data as { email: string }).email.replace(/\D/g, ''));
+
 /** Deliberately not idempotent: counts how many times events were applied, to catch double delivery. */
 const counting = (fail?: (n: number) => boolean): Projection => ({
   name: 'counting',
   version: 1,
   handles: ['PlayerRegistered'],
   tables: ['event_counts' as keyof ReadModels & string],
-  async apply(trx, event) {
-    const n = Number((event.data as { email: string }).email.replace(/\D/g, ''));
-    if (fail?.(n)) throw new Error(`projection failed on event ${n}`);
-    await sql`insert into event_counts (n, times) values (${n}, 1) on conflict (n) do update set times = event_counts.times + 1`.execute(trx);
+  async applyBatch(trx, events) {
+    for (const event of events) {
+      const n = numberOf(event);
+      if (fail?.(n)) throw new Error(`projection failed on event ${n}`);
+      await sql`insert into event_counts (n, times) values (${n}, 1) on conflict (n) do update set times = event_counts.times + 1`.execute(trx);
+    }
   },
 });
 
 /** Sums the players' numbers into one row, remembering the sum between batches instead of reading it back. */
-const summing = (reads: { count: number }, fail?: (n: number) => boolean): Projection => {
-  const batches = new WeakMap<object, number>();
-  return {
-    name: 'summing',
-    version: 1,
-    handles: ['PlayerRegistered'],
-    tables: ['totals' as keyof ReadModels & string],
-    async apply(trx, event) {
-      const n = Number((event.data as { email: string }).email.replace(/\D/g, ''));
-      batches.set(trx, (batches.get(trx) ?? 0) + n);
-    },
-    async flush(trx, memory) {
-      const added = batches.get(trx) ?? 0;
-      batches.delete(trx);
-      let total = memory.get<number>('total');
-      if (total === undefined) {
-        reads.count++;
-        total = (await sql<{ total: number }>`select total from totals where k = 'all'`.execute(trx)).rows[0]?.total ?? 0;
-      }
-      memory.set('total', total + added);
-      if (fail?.(total + added)) throw new Error(`failed at ${total + added}`);
-      await sql`insert into totals (k, total) values ('all', ${total + added}) on conflict (k) do update set total = excluded.total`.execute(trx);
-    },
-  };
-};
+const summing = (reads: { count: number }, fail?: (n: number) => boolean): Projection => ({
+  name: 'summing',
+  version: 1,
+  handles: ['PlayerRegistered'],
+  tables: ['totals' as keyof ReadModels & string],
+  async applyBatch(trx, events, memory) {
+    const added = events.reduce((sum, e) => sum + numberOf(e), 0);
+    let total = memory.get<number>('total');
+    if (total === undefined) {
+      reads.count++;
+      total = (await sql<{ total: number }>`select total from totals where k = 'all'`.execute(trx)).rows[0]?.total ?? 0;
+    }
+    memory.set('total', total + added);
+    if (fail?.(total + added)) throw new Error(`failed at ${total + added}`);
+    await sql`insert into totals (k, total) values ('all', ${total + added}) on conflict (k) do update set total = excluded.total`.execute(trx);
+  },
+});
 
 async function playersTable(db: Kysely<ReadModels>) {
   return db.selectFrom('players').selectAll().orderBy('id').execute();
@@ -100,9 +96,7 @@ describeEachDatabase('projection runner', (testDb) => {
     await runner.init();
     await runner.catchUp();
     const before = await playersTable(db);
-    await db.transaction().execute(async (trx) => {
-      for (const e of store.all) await playersProjection.apply(trx, e);
-    });
+    await db.transaction().execute((trx) => playersProjection.applyBatch(trx, store.all, batchMemory(new Map(), new Map())));
     expect(await playersTable(db)).toEqual(before);
   });
 

@@ -44,7 +44,7 @@ interface Loop {
 const MEMORY_LIMIT = 20_000;
 
 /** A batch's view of a projection's memory: its own writes first, then what earlier batches committed. */
-function batchMemory(committed: Map<string, unknown>, pending: Map<string, unknown>): ProjectionMemory {
+export function batchMemory(committed: Map<string, unknown>, pending: Map<string, unknown>): ProjectionMemory {
   return {
     get: <T>(key: string) => (pending.has(key) ? pending.get(key) : committed.get(key)) as T | undefined,
     set: (key, value) => void pending.set(key, value),
@@ -236,12 +236,8 @@ export class ProjectionRunner {
           const after = from.get(loop)!;
           // A projection that starts where the read started has seen none of the batch.
           const seenSome = after !== start;
-          for (const event of events) {
-            if (loop.handles.has(event.type) && (!seenSome || compareCheckpoints(event.checkpoint, after) > 0)) {
-              await loop.projection.apply(trx, event);
-            }
-          }
-          await loop.projection.flush?.(trx, batchMemory(loop.memory, pending.get(loop)!));
+          const unseen = events.filter((e) => loop.handles.has(e.type) && (!seenSome || compareCheckpoints(e.checkpoint, after) > 0));
+          if (unseen.length) await loop.projection.applyBatch(trx, unseen, batchMemory(loop.memory, pending.get(loop)!));
         }
       });
     } catch (err) {

@@ -1,3 +1,4 @@
+import { LEDGER_TYPES as LEDGER_TYPE_NAMES } from '@bahati/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Typed read-model tables (PostgreSQL). int8 columns parse to JS numbers (safe integers), see adapters/db. */
@@ -28,11 +29,10 @@ export interface BanksTable {
   revision: number;
 }
 
-/** Ledger entry types and their numbers (spec §4). */
-export const LEDGER_TYPES = {
-  BitcoinDeposit: 0, Withdraw: 1, Bet: 2, Double: 3, Split: 4, InsuranceBet: 5, InsuranceWin: 6, Win: 7, Push: 8,
-  ShowShoe: 9, Bonus: 10, EvenMoney: 11, WithdrawRefund: 12, LightningDeposit: 13,
-} as const;
+/** Ledger entry types and their numbers (spec §4): a type's number is its index in the contracts' list. */
+export const LEDGER_TYPES = Object.freeze(Object.fromEntries(LEDGER_TYPE_NAMES.map((type, i) => [type, i]))) as Readonly<
+  Record<(typeof LEDGER_TYPE_NAMES)[number], number>
+>;
 export type LedgerType = keyof typeof LEDGER_TYPES;
 
 export interface LedgerEntriesTable {

@@ -1,20 +1,12 @@
-/*
- * Values of contracts/src/game.ts, repeated here: importing a value from that module keeps its zod
- * schemas (and zod) in the bundle. Types still come from @bahati/contracts.
- */
-/** 32 bytes in standard base64: 43 characters of A-Z a-z 0-9 + / and a final '=' (spec §5). */
-export const SEED_PATTERN = /^[A-Za-z0-9+/]{43}=$/;
-export const HANDS_PER_SHOE = 4;
+import { encodeSeed, SEED_BYTES } from '@bahati/contracts';
+
+/** The seed rules are the provably fair scheme's (contracts/src/fairness, free of zod). */
+export { HANDS_PER_SHOE, isValidSeed, SEED_PATTERN } from '@bahati/contracts';
 
 /** A fresh player seed: 32 bytes from the browser's CSPRNG in standard base64 (44 characters). */
 export function randomSeed(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  let text = '';
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text);
+  return encodeSeed(crypto.getRandomValues(new Uint8Array(SEED_BYTES)));
 }
-
-export const isValidSeed = (seed: string) => SEED_PATTERN.test(seed);
 
 const key = (shoeId: string) => `bahati.seed.${shoeId}`;
 

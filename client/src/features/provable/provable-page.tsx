@@ -2,10 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
-import type { Shoe } from '@bahati/contracts';
-import { base64Decode, base64Encode } from '@domain/shoe/base64';
-import { SUITS } from '@domain/shoe/cards';
-import { isValidSeed, shuffleShoe } from '@domain/shoe/shoe';
+import { cardRank, cardSuit, houseSeedHash, isValidSeed, SHOE_ID_LENGTH, type Shoe, shuffleShoe } from '@bahati/contracts';
 import { CopyButton } from '@/components/copy-button/copy-button';
 import { LocalizedLink } from '@/components/localized-link';
 import { cardLabel } from '@/components/playing-card/card-label';
@@ -28,16 +25,10 @@ def shoe(player_seed_b64: str, house_seed_b64: str) -> list[int]:
 def house_seed_hash(house_seed_b64: str) -> str:
     return base64.b64encode(hashlib.sha256(base64.b64decode(house_seed_b64)).digest()).decode()`;
 
-/** Spec §9: a shoe id is 36 characters (contracts' SHOE_ID_LENGTH; a value import from there would bundle zod). */
-const SHOE_ID_LENGTH = 36;
+const cardOf = (id: number) => ({ suit: cardSuit(id), rank: cardRank(id) });
 
-const cardOf = (id: number) => ({ suit: SUITS[Math.floor((id % 52) / 13)]!, rank: (id % 13) + 1 });
-
-async function sha256Base64(seed: string): Promise<string> {
-  const bytes = base64Decode(seed)!;
-  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(bytes));
-  return base64Encode(new Uint8Array(digest));
-}
+/** The browser's SHA-256 (WebCrypto), for the house seed hash. */
+const webSha256 = async (bytes: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(bytes)));
 
 function ShoeFacts({ shoe }: { shoe: Shoe }) {
   const { t } = useTranslation();
@@ -115,7 +106,7 @@ export function Component() {
       setHashError(t('provable.noCrypto'));
       return;
     }
-    setHashed({ seed, hash: await sha256Base64(seed) });
+    setHashed({ seed, hash: await houseSeedHash(seed, webSha256) });
   };
 
   const onShuffle = () => {

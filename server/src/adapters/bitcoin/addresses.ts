@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import * as ecc from '@bitcoinerlab/secp256k1';
 import { type BIP32API, BIP32Factory, type BIP32Interface } from 'bip32';
 import { address as btcAddress, initEccLib, networks, payments, type Network } from 'bitcoinjs-lib';
+import { DepositAddresses } from '../../application/ports/money';
 
 export type BitcoinNetworkName = 'mainnet' | 'testnet' | 'regtest';
 
@@ -35,7 +36,7 @@ export class InvalidExtendedKeyError extends Error {}
  * Derives BIP84 (native segwit, P2WPKH) receive addresses `<account key>/0/<index>` from a watch-only
  * account-level extended public key (m/84'/coin'/account'). No private key is ever held.
  */
-export class AddressDeriver {
+export class AddressDeriver extends DepositAddresses {
   private readonly account: BIP32Interface;
   readonly network: Network;
 
@@ -44,6 +45,7 @@ export class AddressDeriver {
   }
 
   private constructor(bip32: BIP32API, extendedPublicKey: string, readonly networkName: BitcoinNetworkName) {
+    super();
     const prefix = extendedPublicKey.slice(0, 4);
     const version = VERSIONS[prefix];
     if (!version) throw new InvalidExtendedKeyError('BITCOIN_XPUB must be an extended public key (zpub, vpub, xpub or tpub)');

@@ -1,4 +1,5 @@
-import { btcToSats, type ChainOutput, ChainWatcher } from './chain-watcher';
+import { type ChainOutput, ChainWatcher } from '../../application/ports/money';
+import { btcToSats } from './btc-amount';
 
 interface ListedTx {
   category: string;

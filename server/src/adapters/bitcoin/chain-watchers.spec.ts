@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BitcoinCoreChainWatcher } from './bitcoin-core';
-import { btcToSats } from './chain-watcher';
+import { btcToSats } from './btc-amount';
 import { DevChain } from './dev-chain';
 import { EsploraChainWatcher } from './esplora';
 

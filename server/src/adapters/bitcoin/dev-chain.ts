@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type ChainOutput, ChainWatcher } from './chain-watcher';
+import { type ChainOutput, ChainWatcher } from '../../application/ports/money';
 
 interface DevTx {
   txid: string;

@@ -1,4 +1,4 @@
-import { type ChainOutput, ChainWatcher } from './chain-watcher';
+import { type ChainOutput, ChainWatcher } from '../../application/ports/money';
 
 interface EsploraTx {
   txid: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { GeoIpLiteLocator, isBlocked, NoGeoLocator } from './geo-locator';
+import { isBlocked } from '../../application/ports/geo';
+import { GeoIpLiteLocator, NoGeoLocator } from './geo-locator';
 
 describe('geolocation', () => {
   const geo = new GeoIpLiteLocator();

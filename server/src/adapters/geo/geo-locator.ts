@@ -1,9 +1,5 @@
 import { isIP } from 'node:net';
-
-/** Port: the ISO 3166-1 alpha-2 country of an IP address, or null when unknown (loopback, private, unlisted). */
-export abstract class GeoLocator {
-  abstract country(ip: string): string | null;
-}
+import { GeoLocator } from '../../application/ports/geo';
 
 /** Used when no country is blocked: nothing to look up, and geoip-lite's data is never loaded. */
 export class NoGeoLocator extends GeoLocator {
@@ -24,11 +20,4 @@ export class GeoIpLiteLocator extends GeoLocator {
     const country = this.lookup(plain)?.country;
     return country ? country.toUpperCase() : null;
   }
-}
-
-/** Whether sign-in from `ip` is refused by `BLOCKED_COUNTRIES`. */
-export function isBlocked(locator: GeoLocator, blocked: ReadonlySet<string>, ip: string | undefined): { blocked: boolean; country: string | null } {
-  if (!blocked.size || !ip) return { blocked: false, country: null };
-  const country = locator.country(ip);
-  return { blocked: country !== null && blocked.has(country), country };
 }

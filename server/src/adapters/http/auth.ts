@@ -1,25 +1,33 @@
-import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable, SetMetadata, UnauthorizedException, ForbiddenException } from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, ForbiddenException, Inject, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { InvalidSessionError, SessionTokens } from '../identity/session-tokens';
+import { type Actor, isAdmin, type Role } from '../../application/actor';
 import { AppConfigToken, type AppConfig } from '../../config/tokens';
-import { Inject } from '@nestjs/common';
-
-/** The signed-in user of a request. */
-export interface Principal {
-  playerId: string;
-  email: string;
-  isAdmin: boolean;
-}
+import { InvalidSessionError, SessionTokens } from '../identity/session-tokens';
 
 const PUBLIC = 'bahati:public';
 const ADMIN = 'bahati:admin';
 /** The route needs no session. */
 export const Public = () => SetMetadata(PUBLIC, true);
-/** The route needs an admin session (enforced here, not only hidden in the client). */
+/** The route needs an admin session (checked here and again by the application). */
 export const AdminOnly = () => SetMetadata(ADMIN, true);
 
-type AuthedRequest = FastifyRequest & { principal?: Principal };
+type AuthedRequest = FastifyRequest & { actor?: Actor };
+
+export const sessionRefused = () =>
+  new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'Your session has expired or is not valid; sign in again.' });
+
+/** The actor of a verified session token: the player, and the roles the configuration gives their e-mail. */
+export function actorOf(tokens: SessionTokens, config: AppConfig, token: string): Actor {
+  try {
+    const claims = tokens.verify(token);
+    const roles: Role[] = config.adminEmails.has(claims.email.toLowerCase()) ? ['admin'] : [];
+    return { playerId: claims.sub, roles };
+  } catch (err) {
+    if (err instanceof InvalidSessionError) throw sessionRefused();
+    throw err;
+  }
+}
 
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -36,24 +44,20 @@ export class AuthGuard implements CanActivate {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'Sign in first: the Authorization header has no bearer token.' });
-    try {
-      const claims = this.tokens.verify(match[1]!);
-      request.principal = { playerId: claims.sub, email: claims.email, isAdmin: this.config.adminEmails.has(claims.email.toLowerCase()) };
-    } catch (err) {
-      if (err instanceof InvalidSessionError) {
-        throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'Your session has expired or is not valid; sign in again.' });
-      }
-      throw err;
-    }
-    if (this.reflector.getAllAndOverride<boolean>(ADMIN, targets) && !request.principal.isAdmin) {
+    request.actor = actorOf(this.tokens, this.config, match[1]!);
+    if (this.reflector.getAllAndOverride<boolean>(ADMIN, targets) && !isAdmin(request.actor)) {
       throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: 'This needs an admin account.' });
     }
     return true;
   }
 }
 
-export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): Principal => {
-  const principal = context.switchToHttp().getRequest<AuthedRequest>().principal;
-  if (!principal) throw new UnauthorizedException();
-  return principal;
+/** The signed-in actor of the request. */
+export const CurrentActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor => {
+  const actor = context.switchToHttp().getRequest<AuthedRequest>().actor;
+  if (!actor) throw new UnauthorizedException();
+  return actor;
 });
+
+/** The request's id (`x-request-id` or a fresh one): the correlation id of the events it causes. */
+export const CorrelationId = createParamDecorator((_: unknown, context: ExecutionContext): string => String(context.switchToHttp().getRequest<FastifyRequest>().id));

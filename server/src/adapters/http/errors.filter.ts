@@ -1,11 +1,14 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { ErrorCode } from '@bahati/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../../domain/decider';
+import { NotFoundError } from '../../application/errors';
 import { WrongExpectedRevisionError } from '../../application/ports/event-store';
+import { DomainError } from '../../domain/decider';
 
-/** HTTP status for each domain error code; unlisted codes are 400. */
+/** HTTP status for each error code the application throws; unlisted codes are 400, a NotFoundError 404. */
 const STATUS: Partial<Record<ErrorCode, number>> = {
+  Unauthorized: HttpStatus.UNAUTHORIZED,
+  Forbidden: HttpStatus.FORBIDDEN,
   Banned: HttpStatus.FORBIDDEN,
   SelfExcluded: HttpStatus.FORBIDDEN,
   BlockedByGeolocation: HttpStatus.FORBIDDEN,
@@ -16,6 +19,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   PaymentRequestAlreadyExists: HttpStatus.CONFLICT,
   CodeAlreadyRedeemed: HttpStatus.CONFLICT,
   Conflict: HttpStatus.CONFLICT,
+  PayoutFailed: HttpStatus.BAD_GATEWAY,
+  UnknownTwilioError: HttpStatus.BAD_GATEWAY,
+  ServiceUnavailable: HttpStatus.SERVICE_UNAVAILABLE,
 };
 
 const NAMES: Record<number, string> = {
@@ -47,7 +53,7 @@ export class ErrorsFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
 
     if (exception instanceof DomainError) {
-      const status = STATUS[exception.code as ErrorCode] ?? HttpStatus.BAD_REQUEST;
+      const status = exception instanceof NotFoundError ? HttpStatus.NOT_FOUND : (STATUS[exception.code as ErrorCode] ?? HttpStatus.BAD_REQUEST);
       void reply.status(status).send({ statusCode: status, error: exception.code, message: exception.message });
       return;
     }

@@ -1,94 +1,89 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
-  AddInvoiceRequest, AddInvoiceResponse, BitcoinAddressResponse, DepositList, InvoiceStatusRequest, InvoiceStatusResponse, LightningInvoiceList,
-  PhoneVerifyRequest, PhoneVerifyResponse, VerifyCodeRequest, VerifyCodeResponse, WithdrawRequest, WithdrawRequestList,
+  AddInvoiceRequest, AddInvoiceResponse, BitcoinAddressResponse, type Deposit, DepositList, InvoiceStatusRequest, InvoiceStatusResponse, type LightningInvoice,
+  LightningInvoiceList, PhoneVerifyRequest, PhoneVerifyResponse, VerifyCodeRequest, VerifyCodeResponse, WithdrawDecisionQuery, WithdrawRequest, WithdrawRequestList,
+  WithdrawRequestView,
 } from '@bahati/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { BitcoinDeposits } from '../../application/money/bitcoin-deposits';
-import { LightningDeposits } from '../../application/money/lightning-deposits';
-import { PhoneVerification } from '../../application/money/phone-verification';
-import { Withdrawals } from '../../application/money/withdrawals';
-import type { CommandContext } from '../../application/command-path';
-import { MoneyRepository } from '../read-models/money.repository';
-import { CurrentUser, type Principal } from './auth';
+import type { Actor } from '../../application/actor';
+import {
+  AssignDepositAddressCommand, BeginPhoneVerifyCommand, CreateInvoiceCommand, DecideWithdrawalCommand, RequestWithdrawalCommand,
+  VerifyPhoneCodeCommand,
+} from '../../application/money/commands';
+import { ListAllWithdrawRequestsQuery, ListDepositsQuery, ListInvoicesQuery, ListWithdrawRequestsQuery, WaitForInvoiceQuery } from '../../application/money/queries';
+import { AdminOnly, CorrelationId, CurrentActor } from './auth';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';
 
-const context = (req: FastifyRequest, user: Principal): CommandContext => ({ correlationId: String(req.id), userId: user.playerId });
+const IDEMPOTENCY_KEY = /^[\w.:-]{1,200}$/;
 
-/** Money in and out for the signed-in player: phone verification, deposits, withdrawals. */
+/** Money in and out: phone verification, deposits, withdrawals, and the admins' review of withdrawals. */
 @ApiTags('money')
 @ApiBearerAuth()
-@Controller('players')
+@Controller()
 export class MoneyController {
-  constructor(
-    private readonly phone: PhoneVerification,
-    private readonly bitcoin: BitcoinDeposits,
-    private readonly lightning: LightningDeposits,
-    private readonly withdrawals: Withdrawals,
-    private readonly money: MoneyRepository,
-  ) {}
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
 
-  @Post('beginphoneverify')
+  @Post('players/beginphoneverify')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a verification code to a phone number' })
   @ApiBody({ schema: openApi(PhoneVerifyRequest) })
   @ApiOkResponse({ schema: openApi(PhoneVerifyResponse) })
-  beginPhoneVerify(@Body(new ZodPipe(PhoneVerifyRequest)) body: PhoneVerifyRequest, @CurrentUser() user: Principal, @Req() req: FastifyRequest): Promise<PhoneVerifyResponse> {
-    return this.phone.begin(user.playerId, body.phoneNumber, body.countryCode, context(req, user));
+  beginPhoneVerify(@Body(new ZodPipe(PhoneVerifyRequest)) body: PhoneVerifyRequest, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<PhoneVerifyResponse> {
+    return this.commands.execute(new BeginPhoneVerifyCommand(actor, body.phoneNumber, body.countryCode, id));
   }
 
-  @Post('verifycode')
+  @Post('players/verifycode')
   @HttpCode(200)
   @ApiOperation({ summary: 'Check the code; Approved links the number to the account' })
   @ApiBody({ schema: openApi(VerifyCodeRequest) })
   @ApiOkResponse({ schema: openApi(VerifyCodeResponse) })
-  verifyCode(@Body(new ZodPipe(VerifyCodeRequest)) body: VerifyCodeRequest, @CurrentUser() user: Principal, @Req() req: FastifyRequest): Promise<VerifyCodeResponse> {
-    return this.phone.verify(user.playerId, body.code, context(req, user));
+  verifyCode(@Body(new ZodPipe(VerifyCodeRequest)) body: VerifyCodeRequest, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<VerifyCodeResponse> {
+    return this.commands.execute(new VerifyPhoneCodeCommand(actor, body.code, id));
   }
 
-  @Get('getbitcoinaddress')
+  @Get('players/getbitcoinaddress')
   @ApiOperation({ summary: "The player's on-chain deposit address (assigned on the first call)" })
   @ApiOkResponse({ schema: openApi(BitcoinAddressResponse) })
-  async bitcoinAddress(@CurrentUser() user: Principal, @Req() req: FastifyRequest): Promise<BitcoinAddressResponse> {
-    return { address: await this.bitcoin.address(user.playerId, context(req, user)) };
+  bitcoinAddress(@CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<BitcoinAddressResponse> {
+    return this.commands.execute(new AssignDepositAddressCommand(actor, id));
   }
 
-  @Get('deposits')
+  @Get('players/deposits')
   @ApiOperation({ summary: 'On-chain deposits, newest first' })
   @ApiOkResponse({ schema: openApi(DepositList) })
-  deposits(@CurrentUser() user: Principal) {
-    return this.money.deposits(user.playerId);
+  deposits(@CurrentActor() actor: Actor): Promise<Deposit[]> {
+    return this.queries.execute(new ListDepositsQuery(actor));
   }
 
-  @Post('lightningaddinvoice')
+  @Post('players/lightningaddinvoice')
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Lightning invoice to deposit (at least 1,000 sats)' })
   @ApiBody({ schema: openApi(AddInvoiceRequest) })
   @ApiOkResponse({ schema: openApi(AddInvoiceResponse) })
-  addInvoice(@Body(new ZodPipe(AddInvoiceRequest)) body: z.output<typeof AddInvoiceRequest>, @CurrentUser() user: Principal, @Req() req: FastifyRequest): Promise<AddInvoiceResponse> {
-    return this.lightning.addInvoice(user.playerId, body.amount, context(req, user));
+  addInvoice(@Body(new ZodPipe(AddInvoiceRequest)) body: z.output<typeof AddInvoiceRequest>, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<AddInvoiceResponse> {
+    return this.commands.execute(new CreateInvoiceCommand(actor, body.amount, id));
   }
 
-  @Get('getlightninginvoices')
+  @Get('players/getlightninginvoices')
   @ApiOperation({ summary: 'Lightning invoices, newest first' })
   @ApiOkResponse({ schema: openApi(LightningInvoiceList) })
-  invoices(@CurrentUser() user: Principal) {
-    return this.money.invoices(user.playerId);
+  invoices(@CurrentActor() actor: Actor): Promise<LightningInvoice[]> {
+    return this.queries.execute(new ListInvoicesQuery(actor));
   }
 
-  @Post('invoice')
+  @Post('players/invoice')
   @HttpCode(200)
-  @ApiOperation({ summary: "Waits up to 25 s for the invoice to leave Opened; answers its status" })
+  @ApiOperation({ summary: 'Waits up to 25 s for the invoice to leave Opened; answers its status' })
   @ApiBody({ schema: openApi(InvoiceStatusRequest) })
   @ApiOkResponse({ schema: openApi(InvoiceStatusResponse) })
-  invoice(@Body(new ZodPipe(InvoiceStatusRequest)) body: InvoiceStatusRequest, @CurrentUser() user: Principal): Promise<InvoiceStatusResponse> {
-    return this.lightning.waitForInvoice(user.playerId, body.id);
+  invoice(@Body(new ZodPipe(InvoiceStatusRequest)) body: InvoiceStatusRequest, @CurrentActor() actor: Actor): Promise<InvoiceStatusResponse> {
+    return this.queries.execute(new WaitForInvoiceQuery(actor, body.id));
   }
 
-  @Post('withdraw')
+  @Post('players/withdraw')
   @HttpCode(200)
   @ApiOperation({ summary: 'Request a withdrawal; the amount leaves the bank at once. Answers the new bank.' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'The same key records one request however often it is sent' })
@@ -97,19 +92,45 @@ export class MoneyController {
   withdraw(
     @Body(new ZodPipe(WithdrawRequest)) body: z.output<typeof WithdrawRequest>,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @CurrentUser() user: Principal,
-    @Req() req: FastifyRequest,
+    @CurrentActor() actor: Actor,
+    @CorrelationId() id: string,
   ): Promise<number> {
-    if (idempotencyKey !== undefined && !/^[\w.:-]{1,200}$/.test(idempotencyKey)) {
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
       throw new BadRequestException({ statusCode: 400, error: 'ValidationFailed', message: 'Idempotency-Key must be 1-200 letters, digits, or . : _ -' });
     }
-    return this.withdrawals.request(user.playerId, body, idempotencyKey, context(req, user));
+    return this.commands.execute(new RequestWithdrawalCommand(actor, body, idempotencyKey, id));
   }
 
-  @Get('withdrawrequests')
+  @Get('players/withdrawrequests')
   @ApiOperation({ summary: "The player's withdrawal requests, newest first" })
   @ApiOkResponse({ schema: openApi(WithdrawRequestList) })
-  withdrawRequests(@CurrentUser() user: Principal) {
-    return this.money.withdrawRequests({ playerId: user.playerId });
+  withdrawRequests(@CurrentActor() actor: Actor): Promise<WithdrawRequestView[]> {
+    return this.queries.execute(new ListWithdrawRequestsQuery(actor));
+  }
+
+  @AdminOnly()
+  @Get('players/adminwithdrawrequests')
+  @ApiOperation({ summary: 'Every withdrawal request, newest first (admins)' })
+  @ApiOkResponse({ schema: openApi(WithdrawRequestList) })
+  allWithdrawRequests(@CurrentActor() actor: Actor): Promise<WithdrawRequestView[]> {
+    return this.queries.execute(new ListAllWithdrawRequestsQuery(actor));
+  }
+
+  @AdminOnly()
+  @Put('players/approvewithdrawrequest')
+  @ApiOperation({ summary: 'Approve a Created request and pay it out (repeating it never pays twice; admins)' })
+  @ApiQuery({ name: 'id', required: true })
+  @ApiOkResponse({ schema: openApi(WithdrawRequestView) })
+  approve(@Query(new ZodPipe(WithdrawDecisionQuery)) q: z.output<typeof WithdrawDecisionQuery>, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<WithdrawRequestView> {
+    return this.commands.execute(new DecideWithdrawalCommand(actor, q.id, 'approve', id));
+  }
+
+  @AdminOnly()
+  @Put('players/declinewithdrawrequest')
+  @ApiOperation({ summary: 'Decline a Created request; the amount goes back to the bank (admins)' })
+  @ApiQuery({ name: 'id', required: true })
+  @ApiOkResponse({ schema: openApi(WithdrawRequestView) })
+  decline(@Query(new ZodPipe(WithdrawDecisionQuery)) q: z.output<typeof WithdrawDecisionQuery>, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<WithdrawRequestView> {
+    return this.commands.execute(new DecideWithdrawalCommand(actor, q.id, 'decline', id));
   }
 }

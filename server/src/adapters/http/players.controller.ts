@@ -1,53 +1,83 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { LoginRequest, LoginResponse, Player, PriceFigure } from '@bahati/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../../application/actor';
+import { PlayerEventsHub } from '../../application/money/player-events';
 import { SignInCommand } from '../../application/players/sign-in';
-import { GetBankQuery, GetPlayerQuery } from '../../application/players/queries';
-import { PriceSource } from '../price/price-source';
-import { CurrentUser, type Principal, Public } from './auth';
+import { GetBankQuery, GetPlayerQuery, GetPriceQuery } from '../../application/players/queries';
+import { AppConfigToken, type AppConfig } from '../../config/tokens';
+import { SessionTokens } from '../identity/session-tokens';
+import { actorOf, CorrelationId, CurrentActor, Public, sessionRefused } from './auth';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';
 
+/** Sign-in, the signed-in player, their bank, the price figure, and the player's live updates. */
 @ApiTags('players')
 @ApiBearerAuth()
-@Controller('players')
+@Controller()
 export class PlayersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly price: PriceSource,
+    private readonly hub: PlayerEventsHub,
+    private readonly tokens: SessionTokens,
+    @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
 
   @Public()
-  @Post('login')
+  @Post('players/login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with an ID token; registers the player on first sign-in' })
   @ApiBody({ schema: openApi(LoginRequest) })
   @ApiOkResponse({ schema: openApi(LoginResponse) })
-  login(@Body(new ZodPipe(LoginRequest)) body: LoginRequest, @Req() req: FastifyRequest): Promise<LoginResponse> {
-    return this.commands.execute(new SignInCommand(body.idToken, body.photoUrl ?? null, String(req.id), req.ip));
+  login(@Body(new ZodPipe(LoginRequest)) body: LoginRequest, @CorrelationId() id: string, @Req() req: FastifyRequest): Promise<LoginResponse> {
+    return this.commands.execute(new SignInCommand(body.idToken, body.photoUrl ?? null, id, req.ip));
   }
 
-  @Get('1234')
+  @Get('players/1234')
   @ApiOperation({ summary: 'The signed-in player' })
   @ApiOkResponse({ schema: openApi(Player) })
-  me(@CurrentUser() user: Principal): Promise<Player> {
-    return this.queries.execute(new GetPlayerQuery(user.playerId));
+  me(@CurrentActor() actor: Actor): Promise<Player> {
+    return this.queries.execute(new GetPlayerQuery(actor));
   }
 
-  @Get('bank')
+  @Get('players/bank')
   @ApiOperation({ summary: "The signed-in player's bank in satoshis" })
   @ApiOkResponse({ schema: { type: 'integer' } })
-  bank(@CurrentUser() user: Principal): Promise<number> {
-    return this.queries.execute(new GetBankQuery(user.playerId));
+  bank(@CurrentActor() actor: Actor): Promise<number> {
+    return this.queries.execute(new GetBankQuery(actor));
   }
 
-  @Get('bcvalue')
+  @Get('players/bcvalue')
   @ApiOperation({ summary: 'The BTC price figure used for dollar values' })
   @ApiOkResponse({ schema: openApi(PriceFigure) })
   bcvalue(): Promise<PriceFigure> {
-    return this.price.current();
+    return this.queries.execute(new GetPriceQuery());
+  }
+
+  /**
+   * Server-sent events for the player's screens. EventSource cannot send an Authorization header, so
+   * this one route takes the session token as `?token=`, verified exactly like the header.
+   */
+  @Public()
+  @Get('players/events')
+  @ApiOperation({ summary: 'Server-sent events: InvoiceSettled, DepositConfirmed, BankChanged, … (JSON per message)' })
+  @ApiQuery({ name: 'token', required: true, description: 'The session jwt' })
+  events(@Query('token') token: string | undefined, @Res() reply: FastifyReply): void {
+    if (!token) throw sessionRefused();
+    const { playerId } = actorOf(this.tokens, this.config, token);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    raw.write('retry: 3000\n: connected\n\n');
+    const stop = this.hub.listen(playerId, (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
+    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+    heartbeat.unref();
+    raw.on('close', () => {
+      clearInterval(heartbeat);
+      stop();
+    });
   }
 }

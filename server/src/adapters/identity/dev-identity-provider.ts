@@ -2,7 +2,8 @@ import { generateKeyPairSync, createPublicKey } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
-import { CertsIdTokenVerifier, IdTokenVerifier } from './id-token-verifier';
+import { IdTokenVerifier } from '../../application/ports/identity';
+import { CertsIdTokenVerifier } from './id-token-verifier';
 
 export const DEV_ISSUER = 'https://dev-identity.bahati.local';
 export const DEV_AUDIENCE = 'bahati-dev';

@@ -1,19 +1,5 @@
 import { OAuth2Client } from 'google-auth-library';
-
-export interface VerifiedIdentity {
-  /** Issuer-qualified subject, e.g. `google:1234` or `dev:ana@example.com`. */
-  subject: string;
-  email: string;
-  name: string | null;
-  picture: string | null;
-}
-
-export class InvalidIdTokenError extends Error {}
-
-/** Port: turns an ID token into a verified identity or throws InvalidIdTokenError. */
-export abstract class IdTokenVerifier {
-  abstract verify(idToken: string): Promise<VerifiedIdentity>;
-}
+import { IdTokenVerifier, InvalidIdTokenError, type VerifiedIdentity } from '../../application/ports/identity';
 
 type Certs = Record<string, string>;
 

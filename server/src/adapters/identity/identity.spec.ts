@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { DEV_AUDIENCE, DEV_ISSUER, DevIdentityProvider } from './dev-identity-provider';
-import { InvalidIdTokenError } from './id-token-verifier';
+import { InvalidIdTokenError } from '../../application/ports/identity';
 import { InvalidSessionError, SessionTokens } from './session-tokens';
-import { playerIdFor } from './player-id';
+import { playerIdFor } from '../../application/players/player-id';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'bahati-id-'));
 const unsigned = (payload: object) =>

@@ -1,12 +1,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { type SessionClaims, SessionIssuer } from '../../application/ports/identity';
 import { remember } from '../../application/remember';
-
-export interface SessionClaims {
-  /** Player id. */
-  sub: string;
-  email: string;
-}
 
 export class InvalidSessionError extends Error {}
 
@@ -17,7 +12,7 @@ interface Verified {
 }
 
 /** Our own session token (HS256 only: `alg: none` and other algorithms are refused). */
-export class SessionTokens {
+export class SessionTokens extends SessionIssuer {
   /** A key object made once: given a string, jsonwebtoken would parse it into a key on every call. */
   private readonly secret: KeyObject;
   /**
@@ -32,6 +27,7 @@ export class SessionTokens {
     private readonly ttlSeconds: number,
     private readonly nowSeconds: () => number = () => Date.now() / 1000,
   ) {
+    super();
     this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 

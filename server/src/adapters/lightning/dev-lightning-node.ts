@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path';
 import * as bolt11 from 'bolt11';
 import type { BitcoinNetworkName } from '../bitcoin/addresses';
-import { type CreatedInvoice, type InvoiceUpdate, LightningNode, type Payout } from './lightning-node';
+import { type CreatedInvoice, type InvoiceUpdate, LightningNode, type Payout } from '../../application/ports/money';
 
 export const BOLT11_NETWORKS: Record<BitcoinNetworkName, { bech32: string; pubKeyHash: number; scriptHash: number; validWitnessVersions: number[] }> = {
   mainnet: { bech32: 'bc', pubKeyHash: 0x00, scriptHash: 0x05, validWitnessVersions: [0, 1] },

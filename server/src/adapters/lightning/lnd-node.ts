@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import * as ln from 'ln-service';
-import { type CreatedInvoice, type InvoiceUpdate, LightningNode, type Payout } from './lightning-node';
+import { type CreatedInvoice, type InvoiceUpdate, LightningNode, type Payout } from '../../application/ports/money';
 
 export interface LndSettings {
   /** host:port of LND's gRPC interface. */

@@ -10,7 +10,7 @@ export interface CheckedPaymentRequest {
   expiresAt: Date;
 }
 
-const invalid = (why: string) => new DomainError('InvalidPaymentRequest', `Ombi Batili la Malipo. (${why})`);
+const invalid = (why: string) => new DomainError('InvalidPaymentRequest', `Not a valid payment request: ${why}.`);
 
 /**
  * A withdrawal's BOLT11 payment request: signed, for the configured network, not expired, and for the

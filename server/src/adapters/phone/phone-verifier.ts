@@ -1,13 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { PhoneVerifyStatus } from '@bahati/contracts';
-
-/** Port: sends a one-time code to a phone number (E.164) and checks it. */
-export abstract class PhoneVerifier {
-  abstract readonly kind: string;
-  abstract start(phoneNumber: string): Promise<void>;
-  abstract check(phoneNumber: string, code: string): Promise<PhoneVerifyStatus>;
-}
+import { PhoneVerifier } from '../../application/ports/money';
 
 /**
  * The development stand-in: the code goes to the server log, and the dev rail

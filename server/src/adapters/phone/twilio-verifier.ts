@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { PhoneVerifyStatus } from '@bahati/contracts';
 import twilio from 'twilio';
 import RequestClient from 'twilio/lib/base/RequestClient';
-import { PhoneVerifier } from './phone-verifier';
+import { PhoneVerifier } from '../../application/ports/money';
 
 export interface TwilioSettings {
   accountSid: string;

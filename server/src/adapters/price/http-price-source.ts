@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { PriceFigure } from '@bahati/contracts';
-import { FixedPriceSource, PriceSource } from './price-source';
+import { PriceSource } from '../../application/ports/price';
+import { FixedPriceSource } from './price-source';
 
 /** Reads a USD price from Coinbase's `{data:{amount}}`, CoinGecko's `{bitcoin:{usd}}`, or a bare number. */
 export function parsePrice(body: unknown): number | null {

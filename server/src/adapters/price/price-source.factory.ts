@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config/config';
 import { HttpPriceSource } from './http-price-source';
-import { FixedPriceSource, type PriceSource } from './price-source';
+import type { PriceSource } from '../../application/ports/price';
+import { FixedPriceSource } from './price-source';
 
 /** PRICE_SOURCE=fixed: the configured price; otherwise PRICE_URL with the fixed price as fallback. */
 export function priceSourceFor(config: AppConfig): PriceSource {

@@ -1,9 +1,5 @@
 import type { PriceFigure } from '@bahati/contracts';
-
-/** Port: the current BTC price in US dollars, and where it came from. */
-export abstract class PriceSource {
-  abstract current(): Promise<PriceFigure>;
-}
+import { PriceSource } from '../../application/ports/price';
 
 /** The configured fixed price, marked as such. */
 export class FixedPriceSource extends PriceSource {

@@ -5,22 +5,19 @@ import { handView, shoeView } from '../../domain/account/game-view';
 import type { HandState } from '../../domain/hand/hand';
 import { DatabaseToken } from '../../config/tokens';
 import type { HandsTable, ReadModels, ShoesTable } from '../../projections/schema';
+import { GameReadModel, type HandRecord } from '../../application/ports/read-models';
 import type { Database } from '../db/database';
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-export interface HandRecord {
-  playerId: string;
-  settled: boolean;
-  hand: Hand;
-}
 
 /** Reads of the hands, shoes, player statistics and ledger read models. */
 @Injectable()
-export class GameRepository {
+export class GameRepository extends GameReadModel {
   private readonly db: Kysely<ReadModels>;
 
   constructor(@Inject(DatabaseToken) database: Database) {
+    super();
     this.db = database.kysely as Kysely<ReadModels>;
   }
 

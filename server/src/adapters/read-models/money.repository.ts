@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { type Deposit, type LightningInvoice, withdrawStatusCode, type WithdrawRequestView } from '@bahati/contracts';
+import { MoneyReadModel } from '../../application/ports/read-models';
 import type { Database } from '../db/database';
 import { DatabaseToken } from '../../config/tokens';
 import type { ReadModels, WithdrawRequestsTable } from '../../projections/schema';
@@ -13,10 +14,11 @@ type WithdrawRow = { [K in keyof WithdrawRequestsTable]: K extends 'paid' ? bool
 
 /** Reads of the money read models (deposits, invoices, withdrawal requests, deposit addresses). */
 @Injectable()
-export class MoneyRepository {
+export class MoneyRepository extends MoneyReadModel {
   private readonly db: Kysely<ReadModels>;
 
   constructor(@Inject(DatabaseToken) database: Database) {
+    super();
     this.db = database.kysely as Kysely<ReadModels>;
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NIL_ID, type Player } from '@bahati/contracts';
+import { PlayerReadModel } from '../../application/ports/read-models';
 import type { Database } from '../db/database';
 import { DatabaseToken } from '../../config/tokens';
 import type { Kysely } from 'kysely';
@@ -7,10 +8,11 @@ import type { ReadModels } from '../../projections/schema';
 
 /** Reads of the players read model. */
 @Injectable()
-export class PlayersRepository {
+export class PlayersRepository extends PlayerReadModel {
   private readonly db: Kysely<ReadModels>;
 
   constructor(@Inject(DatabaseToken) database: Database) {
+    super();
     this.db = database.kysely as Kysely<ReadModels>;
   }
 

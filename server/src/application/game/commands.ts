@@ -1,31 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { ActionResponse, HandAction, HandActionResponse, NextShoe, RetireShoeResponse } from '@bahati/contracts';
-import type { AccountEvent, AccountState, PlayerStanding } from '../../domain/account/account';
+import { type ActionResponse, HAND_ACTION_NAMES, type HandAction, type HandActionResponse, type NextShoe, type RetireShoeResponse } from '@bahati/contracts';
+import type { AccountEvent, AccountState } from '../../domain/account/account';
+import type { PlayerStanding } from '../../domain/account/standing';
 import { type GameCommand, type ShoeState } from '../../domain/account/game';
 import { handView, shoeView } from '../../domain/account/game-view';
 import type { PlayerAction } from '../../domain/hand/decide';
 import { DomainError } from '../../domain/decider';
-import { houseSeedHash } from '../../domain/shoe/shoe';
+import { houseSeedHash } from '../../domain/fairness';
+import type { Actor } from '../actor';
 import { AccountCommands } from '../account-commands';
 import { GameSettings, SeedSource, sha256 } from './seed-source';
 
-const ACTIONS: Record<HandAction, PlayerAction> = {
-  hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', insurance: 'Insurance', noinsurance: 'NoInsurance', evenmoney: 'EvenMoney', noevenmoney: 'NoEvenMoney',
-};
+const ACTIONS: Record<HandAction, PlayerAction> = HAND_ACTION_NAMES;
 
 export class DealHandCommand {
-  constructor(readonly playerId: string, readonly betAmount: number, readonly playerSeed: string | null, readonly correlationId: string) {}
+  constructor(readonly actor: Actor, readonly betAmount: number, readonly playerSeed: string | null, readonly correlationId: string) {}
 }
 export class PlayHandCommand {
-  constructor(readonly playerId: string, readonly action: HandAction, readonly correlationId: string) {}
+  constructor(readonly actor: Actor, readonly action: HandAction, readonly correlationId: string) {}
 }
 export class RetireShoeCommand {
-  constructor(readonly playerId: string, readonly correlationId: string) {}
+  constructor(readonly actor: Actor, readonly correlationId: string) {}
 }
 /** Commits a shoe for the player unless one is; with `houseSeed` (development only) retires the current shoe and commits one with that seed. */
 export class CommitShoeCommand {
-  constructor(readonly playerId: string, readonly correlationId: string, readonly houseSeed?: string) {}
+  constructor(readonly actor: Actor, readonly correlationId: string, readonly houseSeed?: string) {}
 }
 
 function nextShoeOf(events: readonly AccountEvent[]): NextShoe | null {
@@ -62,7 +62,7 @@ export class DealHandHandler implements ICommandHandler<DealHandCommand, ActionR
         standing, requirePhone: this.settings.requirePhoneToPlay, now,
       });
     };
-    const { state, events } = await this.accounts.run(c.playerId, command, { correlationId: c.correlationId });
+    const { state, events } = await this.accounts.run(c.actor.playerId, command, { correlationId: c.correlationId });
     const response = handResponse(state, events, now);
     // The hand's shoe: committed in this command, or the one in use before it.
     const shoeId = response.hand.shoeId;
@@ -84,7 +84,7 @@ export class PlayHandHandler implements ICommandHandler<PlayHandCommand, HandAct
   async execute(c: PlayHandCommand): Promise<HandActionResponse> {
     const now = new Date().toISOString();
     const { state, events } = await this.accounts.run(
-      c.playerId,
+      c.actor.playerId,
       (_state, standing) => this.seeds.withNextShoe({ type: 'PlayHand' as const, action: ACTIONS[c.action], standing, now }),
       { correlationId: c.correlationId },
     );
@@ -100,7 +100,7 @@ export class RetireShoeHandler implements ICommandHandler<RetireShoeCommand, Ret
     const now = new Date().toISOString();
     let before: ShoeState | null = null;
     const { events } = await this.accounts.run(
-      c.playerId,
+      c.actor.playerId,
       (state, standing) => {
         before = state.game.shoe;
         return { type: 'RetireShoe', standing, next: this.seeds.nextShoe(), now };
@@ -131,7 +131,7 @@ export class CommitShoeHandler implements ICommandHandler<CommitShoeCommand, Nex
       ? { shoeId: randomUUID(), houseSeed: c.houseSeed, houseSeedHash: houseSeedHash(c.houseSeed, sha256) }
       : this.seeds.nextShoe();
     const { state, checkpoint } = await this.accounts.run(
-      c.playerId,
+      c.actor.playerId,
       { type: 'CommitShoe', next, replace: c.houseSeed !== undefined, now },
       { correlationId: c.correlationId },
     );

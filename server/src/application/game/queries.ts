@@ -1,43 +1,42 @@
-import { NotFoundException } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Hand, LedgerEntry, LedgerQuery, Shoe } from '@bahati/contracts';
 import { handView } from '../../domain/account/game-view';
 import { DomainError } from '../../domain/decider';
-import type { Principal } from '../../adapters/http/auth';
-import { GameRepository } from '../../adapters/read-models/game.repository';
+import { type Actor, mayRead } from '../actor';
 import { AccountCommands } from '../account-commands';
+import { NotFoundError } from '../errors';
+import { GameReadModel } from '../ports/read-models';
 
-const notFound = (what: string) => new NotFoundException({ statusCode: 404, error: 'NotFound', message: `${what} not found.` });
-const shoeNotFound = () => new DomainError('ShoeNotFound', 'Shoe not found.');
-const mayRead = (user: Principal, ownerId: string) => user.playerId === ownerId || user.isAdmin;
+const notFound = (what: string) => new NotFoundError('NotFound', `${what} not found.`);
+const shoeNotFound = () => new NotFoundError('ShoeNotFound', 'Shoe not found.');
 
 export class GetHandQuery {
-  constructor(readonly user: Principal, readonly handId: string) {}
+  constructor(readonly actor: Actor, readonly handId: string) {}
 }
 export class GetHandShoeQuery {
-  constructor(readonly user: Principal, readonly handId: string) {}
+  constructor(readonly actor: Actor, readonly handId: string) {}
 }
 export class GetShoeQuery {
-  constructor(readonly user: Principal, readonly shoeId: string) {}
+  constructor(readonly actor: Actor, readonly shoeId: string) {}
 }
 /** `playerId` '1234' means the signed-in player. */
 export class ListHandsQuery {
-  constructor(readonly user: Principal, readonly playerId: string) {}
+  constructor(readonly actor: Actor, readonly playerId: string) {}
 }
 export class GetLedgerQuery {
-  constructor(readonly user: Principal, readonly day: LedgerQuery) {}
+  constructor(readonly actor: Actor, readonly day: LedgerQuery) {}
 }
 
 @QueryHandler(GetHandQuery)
 export class GetHandHandler implements IQueryHandler<GetHandQuery, Hand> {
-  constructor(private readonly hands: GameRepository, private readonly accounts: AccountCommands) {}
+  constructor(private readonly hands: GameReadModel, private readonly accounts: AccountCommands) {}
 
-  async execute({ user, handId }: GetHandQuery): Promise<Hand> {
+  async execute({ actor, handId }: GetHandQuery): Promise<Hand> {
     const record = await this.hands.hand(handId);
-    if (record && !mayRead(user, record.playerId)) throw notFound('Hand');
+    if (record && !mayRead(actor, record.playerId)) throw notFound('Hand');
     if (record?.settled) return record.hand;
     // The hand in play comes from the account itself: fresh, with the actions the bank allows now.
-    const { state } = await this.accounts.load(record?.playerId ?? user.playerId);
+    const { state } = await this.accounts.load(record?.playerId ?? actor.playerId);
     const meta = state.game.handMeta;
     if (meta && meta.handId === handId) return handView(state.game.hand, meta, state.bank);
     if (record) return record.hand;
@@ -47,13 +46,13 @@ export class GetHandHandler implements IQueryHandler<GetHandQuery, Hand> {
 
 @QueryHandler(GetHandShoeQuery)
 export class GetHandShoeHandler implements IQueryHandler<GetHandShoeQuery, Shoe> {
-  constructor(private readonly hands: GameRepository, private readonly accounts: AccountCommands) {}
+  constructor(private readonly hands: GameReadModel, private readonly accounts: AccountCommands) {}
 
-  async execute({ user, handId }: GetHandShoeQuery): Promise<Shoe> {
+  async execute({ actor, handId }: GetHandShoeQuery): Promise<Shoe> {
     const record = await this.hands.hand(handId);
-    let shoeId = record && mayRead(user, record.playerId) ? record.hand.shoeId : null;
+    let shoeId = record && mayRead(actor, record.playerId) ? record.hand.shoeId : null;
     if (!record) {
-      const { state } = await this.accounts.load(user.playerId);
+      const { state } = await this.accounts.load(actor.playerId);
       if (state.game.handMeta?.handId === handId) shoeId = state.game.handMeta.shoeId;
     }
     if (!shoeId) throw shoeNotFound();
@@ -65,33 +64,33 @@ export class GetHandShoeHandler implements IQueryHandler<GetHandShoeQuery, Shoe>
 
 @QueryHandler(GetShoeQuery)
 export class GetShoeHandler implements IQueryHandler<GetShoeQuery, Shoe> {
-  constructor(private readonly hands: GameRepository) {}
+  constructor(private readonly hands: GameReadModel) {}
 
-  async execute({ user, shoeId }: GetShoeQuery): Promise<Shoe> {
+  async execute({ actor, shoeId }: GetShoeQuery): Promise<Shoe> {
     const found = await this.hands.shoe(shoeId);
-    if (!found || !mayRead(user, found.playerId)) throw shoeNotFound();
+    if (!found || !mayRead(actor, found.playerId)) throw shoeNotFound();
     return found.shoe;
   }
 }
 
 @QueryHandler(ListHandsQuery)
 export class ListHandsHandler implements IQueryHandler<ListHandsQuery, Hand[]> {
-  constructor(private readonly hands: GameRepository) {}
+  constructor(private readonly hands: GameReadModel) {}
 
-  async execute({ user, playerId }: ListHandsQuery): Promise<Hand[]> {
-    const id = playerId === '1234' ? user.playerId : playerId;
-    if (!mayRead(user, id)) throw notFound('Player');
+  async execute({ actor, playerId }: ListHandsQuery): Promise<Hand[]> {
+    const id = playerId === '1234' ? actor.playerId : playerId;
+    if (!mayRead(actor, id)) throw notFound('Player');
     return this.hands.handsOf(id);
   }
 }
 
 @QueryHandler(GetLedgerQuery)
 export class GetLedgerHandler implements IQueryHandler<GetLedgerQuery, LedgerEntry[]> {
-  constructor(private readonly hands: GameRepository) {}
+  constructor(private readonly hands: GameReadModel) {}
 
-  execute({ user, day }: GetLedgerQuery): Promise<LedgerEntry[]> {
+  execute({ actor, day }: GetLedgerQuery): Promise<LedgerEntry[]> {
     const { from, to } = localDayInUtc(day);
-    return this.hands.ledger(user.playerId, from, to);
+    return this.hands.ledger(actor.playerId, from, to);
   }
 }
 

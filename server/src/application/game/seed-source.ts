@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { NextShoe } from '../../domain/account/game';
-import { encodeSeed, houseSeedHash } from '../../domain/shoe/shoe';
+import { encodeSeed, houseSeedHash } from '../../domain/fairness';
 
 export const sha256 = (bytes: Uint8Array): Uint8Array => createHash('sha256').update(bytes).digest();
 
@@ -31,8 +31,7 @@ export class SeedSource {
   }
 }
 
-/** Game settings (environment): REQUIRE_PHONE_TO_PLAY=on makes a deal need a verified phone. */
-@Injectable()
+/** Game settings from the configuration (REQUIRE_PHONE_TO_PLAY: a deal needs a verified phone). */
 export class GameSettings {
-  requirePhoneToPlay = /^(on|true|1|yes)$/i.test(process.env.REQUIRE_PHONE_TO_PLAY ?? '');
+  constructor(public requirePhoneToPlay = false) {}
 }

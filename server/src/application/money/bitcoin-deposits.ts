@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type AddressIndexEvent, assertMayDeposit, BITCOIN_ADDRESSES_STREAM } from '../../domain/account/money';
 import { AppConfigToken, type AppConfig, EventStoreToken } from '../../config/tokens';
-import { ProjectionRunner } from '../../projections/runner';
-import type { ChainOutput } from '../../adapters/bitcoin/chain-watcher';
+import type { ChainOutput } from '../ports/money';
 import { type EventStore, WrongExpectedRevisionError } from '../ports/event-store';
-import { MoneyRepository } from '../../adapters/read-models/money.repository';
+import { MoneyReadModel, ReadModelProgress } from '../ports/read-models';
 import type { CommandContext } from '../command-path';
-import { MoneyBackends } from './backends';
+import { MoneyServices } from './money-services';
 import { AccountCommands } from '../account-commands';
 import { Standings } from '../standings';
 
@@ -20,10 +19,10 @@ export class BitcoinDeposits {
 
   constructor(
     private readonly accounts: AccountCommands,
-    private readonly projections: ProjectionRunner,
+    private readonly projections: ReadModelProgress,
     private readonly standings: Standings,
-    private readonly money: MoneyRepository,
-    @Inject(MoneyBackends) private readonly backends: MoneyBackends,
+    private readonly money: MoneyReadModel,
+    private readonly backends: MoneyServices,
     @Inject(EventStoreToken) private readonly store: EventStore,
     @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}

@@ -1,13 +1,13 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MIN_LIGHTNING_DEPOSIT, type AddInvoiceResponse, type InvoiceStatusResponse } from '@bahati/contracts';
 import { assertMayDeposit } from '../../domain/account/money';
 import { DomainError } from '../../domain/decider';
 import { AppConfigToken, type AppConfig } from '../../config/tokens';
-import { ProjectionRunner } from '../../projections/runner';
-import type { InvoiceUpdate } from '../../adapters/lightning/lightning-node';
-import { MoneyRepository } from '../../adapters/read-models/money.repository';
 import type { CommandContext } from '../command-path';
-import { MoneyBackends } from './backends';
+import { NotFoundError } from '../errors';
+import type { InvoiceUpdate } from '../ports/money';
+import { MoneyReadModel, ReadModelProgress } from '../ports/read-models';
+import { MoneyServices } from './money-services';
 import { AccountCommands } from '../account-commands';
 import { Standings } from '../standings';
 
@@ -20,10 +20,10 @@ export class LightningDeposits {
 
   constructor(
     private readonly accounts: AccountCommands,
-    private readonly projections: ProjectionRunner,
+    private readonly projections: ReadModelProgress,
     private readonly standings: Standings,
-    private readonly money: MoneyRepository,
-    @Inject(MoneyBackends) private readonly backends: MoneyBackends,
+    private readonly money: MoneyReadModel,
+    private readonly backends: MoneyServices,
     @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
 
@@ -49,7 +49,7 @@ export class LightningDeposits {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const invoice = await this.money.invoice(id);
-      if (!invoice || invoice.playerId !== playerId) throw new NotFoundException({ statusCode: 404, error: 'NotFound', message: 'No such invoice on this account.' });
+      if (!invoice || invoice.playerId !== playerId) throw new NotFoundError('NotFound', 'No such invoice on this account.');
       if (invoice.status !== 'Opened' || Date.now() >= deadline) return { id, status: invoice.status, amount: invoice.amount };
       await sleep(Math.min(300, Math.max(0, deadline - Date.now())));
     }

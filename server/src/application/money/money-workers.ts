@@ -1,6 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfigToken, type AppConfig } from '../../config/tokens';
-import { MoneyBackends } from './backends';
+import { MoneyServices } from './money-services';
 import { BitcoinDeposits } from './bitcoin-deposits';
 import { LightningDeposits } from './lightning-deposits';
 
@@ -12,7 +12,7 @@ export class MoneyWorkers implements OnApplicationBootstrap, BeforeApplicationSh
   private unsubscribe: (() => void) | null = null;
 
   constructor(
-    @Inject(MoneyBackends) private readonly backends: MoneyBackends,
+    private readonly backends: MoneyServices,
     private readonly bitcoin: BitcoinDeposits,
     private readonly lightning: LightningDeposits,
     @Inject(AppConfigToken) private readonly config: AppConfig,

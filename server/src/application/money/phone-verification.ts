@@ -1,11 +1,11 @@
-import { BadGatewayException, Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { PhoneVerifyStatus } from '@bahati/contracts';
 import { DomainError } from '../../domain/decider';
 import { phoneClaimDecider, phoneClaimStream, playerDecider, playerStream } from '../../domain/player/player';
-import { ProjectionRunner } from '../../projections/runner';
 import { type CommandContext, CommandPath } from '../command-path';
-import { MoneyBackends } from './backends';
+import { ReadModelProgress } from '../ports/read-models';
+import { MoneyServices } from './money-services';
 
 /** Normalises a number typed in the dialog (national digits and a country, or full E.164) to E.164. */
 export function toE164(phoneNumber: string, countryCode: string): string {
@@ -20,8 +20,8 @@ export class PhoneVerification {
 
   constructor(
     private readonly commands: CommandPath,
-    private readonly projections: ProjectionRunner,
-    @Inject(MoneyBackends) private readonly backends: MoneyBackends,
+    private readonly projections: ReadModelProgress,
+    private readonly backends: MoneyServices,
   ) {}
 
   async begin(playerId: string, phoneNumber: string, countryCode: string, context: CommandContext): Promise<{ phoneNumber: string }> {
@@ -36,7 +36,7 @@ export class PhoneVerification {
       // Twilio 60200: invalid parameter `To` — the number passed our checks but not the carrier's.
       if ((err as { code?: number }).code === 60200) throw new DomainError('InvalidPhoneNumber', 'That phone number cannot receive a code; check it and try again.');
       this.logger.error(`Could not send a code to ${e164}: ${err instanceof Error ? err.message : String(err)}`);
-      throw new BadGatewayException({ statusCode: 502, error: 'UnknownTwilioError', message: 'The code could not be sent; please try again later.' });
+      throw new DomainError('UnknownTwilioError', 'The code could not be sent; please try again later.');
     }
     return { phoneNumber: e164 };
   }

@@ -3,9 +3,8 @@ import type { PlayerPushEvent } from '@bahati/contracts';
 import { type AccountEvent, bankDelta } from '../../domain/account/account';
 import type { PlayerEvent } from '../../domain/player/player';
 import { EventStoreToken } from '../../config/tokens';
-import { ProjectionRunner } from '../../projections/runner';
 import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store';
-import { PlayersRepository } from '../../adapters/read-models/players.repository';
+import { PlayerReadModel, ReadModelProgress } from '../ports/read-models';
 
 type Listener = (event: PlayerPushEvent) => void;
 const STREAM = /^(account|player)-(.+)$/;
@@ -48,8 +47,8 @@ export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicatio
 
   constructor(
     @Inject(EventStoreToken) private readonly store: EventStore,
-    private readonly projections: ProjectionRunner,
-    private readonly players: PlayersRepository,
+    private readonly projections: ReadModelProgress,
+    private readonly players: PlayerReadModel,
   ) {}
 
   async onApplicationBootstrap() {

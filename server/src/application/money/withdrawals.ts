@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { BadGatewayException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MIN_BITCOIN_WITHDRAWAL, type WithdrawRequestView } from '@bahati/contracts';
 import { paymentRequestDecider, paymentRequestStream } from '../../domain/account/money';
 import { DomainError } from '../../domain/decider';
 import { AppConfigToken, type AppConfig } from '../../config/tokens';
-import { ProjectionRunner } from '../../projections/runner';
-import { bitcoinNetwork, isValidAddress } from '../../adapters/bitcoin/addresses';
-import { playerIdFor } from '../../adapters/identity/player-id';
-import { checkPaymentRequest } from '../../adapters/lightning/payment-request';
-import { MoneyRepository } from '../../adapters/read-models/money.repository';
 import { type CommandContext, CommandPath } from '../command-path';
-import { MoneyBackends } from './backends';
+import { NotFoundError } from '../errors';
+import { playerIdFor } from '../players/player-id';
+import { MoneyReadModel, ReadModelProgress } from '../ports/read-models';
+import { MoneyServices } from './money-services';
 import { AccountCommands } from '../account-commands';
 import { Standings } from '../standings';
 
@@ -39,11 +37,11 @@ export class Withdrawals {
 
   constructor(
     private readonly commands: CommandPath,
-    private readonly projections: ProjectionRunner,
+    private readonly projections: ReadModelProgress,
     private readonly standings: Standings,
     private readonly accounts: AccountCommands,
-    private readonly money: MoneyRepository,
-    @Inject(MoneyBackends) private readonly backends: MoneyBackends,
+    private readonly money: MoneyReadModel,
+    private readonly backends: MoneyServices,
     @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
 
@@ -59,13 +57,11 @@ export class Withdrawals {
     if (input.address) {
       method = 'bitcoin';
       target = input.address.trim();
-      if (target.length < 10 || !isValidAddress(target, bitcoinNetwork(this.config.bitcoin.network))) {
-        throw new DomainError('InvalidAddress', `Anwani ya kutoa si sahihi. (not a valid ${this.config.bitcoin.network} Bitcoin address)`);
-      }
+      this.backends.targets.checkAddress(target);
     } else if (input.paymentRequest) {
       method = 'lightning';
       target = input.paymentRequest.trim();
-      paymentHash = checkPaymentRequest(target, { network: this.config.bitcoin.network, amount: input.amount, now }).paymentHash;
+      paymentHash = this.backends.targets.checkPaymentRequest(target, input.amount, now).paymentHash;
     } else {
       throw new DomainError('InvalidAddress', 'Give a Bitcoin address or a Lightning payment request.');
     }
@@ -123,10 +119,7 @@ export class Withdrawals {
         const failed = await this.accounts.run(playerId, { type: 'FailWithdrawalPayout', withdrawalId: id, reason, now: new Date().toISOString() }, context);
         await this.projections.waitFor(failed.checkpoint ?? approved.checkpoint);
         this.logger.error(`Payout of withdrawal ${id} failed: ${reason}`);
-        throw new BadGatewayException({
-          statusCode: 502, error: 'PayoutFailed',
-          message: `The request is approved but the payout failed (${reason}); approve it again to retry — it is never paid twice.`,
-        });
+        throw new DomainError('PayoutFailed', `The request is approved but the payout failed (${reason}); approve it again to retry — it is never paid twice.`);
       }
       const paid = await this.accounts.run(playerId, { type: 'RecordWithdrawalPayout', withdrawalId: id, reference, now: new Date().toISOString() }, context);
       await this.projections.waitFor(paid.checkpoint);
@@ -138,13 +131,13 @@ export class Withdrawals {
 
   private async owner(id: string): Promise<string> {
     const playerId = await this.money.withdrawalOwner(id);
-    if (!playerId) throw new NotFoundException({ statusCode: 404, error: 'NotFound', message: 'No such withdrawal request.' });
+    if (!playerId) throw new NotFoundError('NotFound', 'No such withdrawal request.');
     return playerId;
   }
 
   private async view(id: string): Promise<WithdrawRequestView> {
     const [view] = await this.money.withdrawRequests({ id });
-    if (!view) throw new NotFoundException({ statusCode: 404, error: 'NotFound', message: 'No such withdrawal request.' });
+    if (!view) throw new NotFoundError('NotFound', 'No such withdrawal request.');
     return view;
   }
 }

@@ -1,16 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError } from '../../domain/decider';
 import { playerDecider, playerStream } from '../../domain/player/player';
-import { IdTokenVerifier, InvalidIdTokenError } from '../../adapters/identity/id-token-verifier';
-import { playerIdFor } from '../../adapters/identity/player-id';
-import { SessionTokens } from '../../adapters/identity/session-tokens';
-import { ProjectionRunner } from '../../projections/runner';
+import { AppConfigToken, type AppConfig } from '../../config/tokens';
 import { CommandPath } from '../command-path';
 import { CommitShoeCommand } from '../game/commands';
-import { UnauthorizedException } from '@nestjs/common';
-import { DomainError } from '../../domain/decider';
-import { AppConfigToken, type AppConfig } from '../../config/tokens';
-import { GeoLocator, isBlocked } from '../../adapters/geo/geo-locator';
+import { GeoLocator, isBlocked } from '../ports/geo';
+import { IdTokenVerifier, InvalidIdTokenError, SessionIssuer } from '../ports/identity';
+import { ReadModelProgress } from '../ports/read-models';
+import { playerIdFor } from './player-id';
 
 export class SignInCommand {
   constructor(
@@ -26,12 +24,12 @@ export class SignInCommand {
 @CommandHandler(SignInCommand)
 export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: string }> {
   constructor(
-    @Inject(IdTokenVerifier) private readonly verifier: IdTokenVerifier,
+    private readonly verifier: IdTokenVerifier,
     private readonly commands: CommandPath,
-    private readonly projections: ProjectionRunner,
-    private readonly tokens: SessionTokens,
+    private readonly progress: ReadModelProgress,
+    private readonly sessions: SessionIssuer,
     private readonly commandBus: CommandBus,
-    @Inject(GeoLocator) private readonly geo: GeoLocator,
+    private readonly geo: GeoLocator,
     @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
 
@@ -43,9 +41,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
     try {
       identity = await this.verifier.verify(command.idToken);
     } catch (err) {
-      if (err instanceof InvalidIdTokenError) {
-        throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: `Sign-in was refused: ${err.message}` });
-      }
+      if (err instanceof InvalidIdTokenError) throw new DomainError('Unauthorized', `Sign-in was refused: ${err.message}`);
       throw err;
     }
     const playerId = playerIdFor(identity.subject);
@@ -64,8 +60,8 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
       { correlationId: command.correlationId, userId: playerId },
     );
     // The first shoe's house seed is committed before the player first sees the table (and edits a seed).
-    const shoe: { checkpoint: string | null } = await this.commandBus.execute(new CommitShoeCommand(playerId, command.correlationId));
-    await this.projections.waitFor(shoe.checkpoint ?? outcome.checkpoint);
-    return { jwt: this.tokens.issue({ sub: playerId, email: identity.email }) };
+    const shoe: { checkpoint: string | null } = await this.commandBus.execute(new CommitShoeCommand({ playerId, roles: [] }, command.correlationId));
+    await this.progress.waitFor(shoe.checkpoint ?? outcome.checkpoint);
+    return { jwt: this.sessions.issue({ sub: playerId, email: identity.email }) };
   }
 }

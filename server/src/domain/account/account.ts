@@ -1,6 +1,7 @@
 import { DomainError, type Decider } from '../decider';
-import { type MoneyCommand, type MoneyEvent, type MoneyState, MONEY_COMMANDS, decideMoney, evolveMoney, initialMoneyState, moneyBankDelta } from './money';
-import { type GameCommand, type GameEvent, type GameState, decideGame, evolveGame, gameBankDelta, initialGameState } from './game';
+import { type MoneyCommand, type MoneyEvent, type MoneyState, MONEY_COMMANDS, decideMoney, evolveMoney, initialMoneyState } from './money';
+import { type GameCommand, type GameEvent, type GameState, decideGame, evolveGame, initialGameState } from './game';
+import { ledgerLines } from './ledger';
 
 /**
  * Stream `account-<playerId>`: the player's bank, deposits, withdrawals, current shoe and active hand.
@@ -12,13 +13,6 @@ export const accountStream = (playerId: string) => `account-${playerId}`;
 export type AccountEvent = MoneyEvent | GameEvent;
 export type AccountCommand = MoneyCommand | GameCommand;
 
-/** What the player stream says about the player, passed in with every account command. */
-export interface PlayerStanding {
-  banned: boolean;
-  selfExcluded: boolean;
-  phoneVerified: boolean;
-}
-
 export interface AccountState {
   /** Satoshis the player can stake or withdraw; never negative. */
   bank: number;
@@ -28,7 +22,7 @@ export interface AccountState {
 
 /** The bank change an event records (the amounts are in the event; nothing is recomputed). */
 export function bankDelta(event: AccountEvent): number {
-  return moneyBankDelta(event as MoneyEvent) + gameBankDelta(event as GameEvent);
+  return ledgerLines(event).reduce((sum, line) => sum + line.amount, 0);
 }
 
 const moneyCommands: ReadonlySet<string> = new Set(MONEY_COMMANDS);

@@ -1,15 +1,12 @@
-import type { Card, DealerHand, Hand, HandAction, HandPhase, PlayerHand, Shoe } from '@bahati/contracts';
+import { type Card, cardRank, cardSuit, cardValue, type DealerHand, type Hand, type HandAction, HAND_ACTION_NAMES, HAND_ACTIONS, type HandPhase, type PlayerHand, type Shoe } from '@bahati/contracts';
 import { type PlayerAction, allowedActions } from '../hand/decide';
 import { type HandState, type PlayerHandState, isBlackjack, isTwoCard21, scoreOf } from '../hand/hand';
-import { cardRank, cardSuit, cardValue } from '../shoe/cards';
-import { shuffleShoe } from '../shoe/shoe';
+import { shuffleShoe } from '../fairness';
 import type { HandMeta } from './game';
 
 /** What the table shows of a hand (spec §3 Hand), from the hand engine's state. */
 
-const ACTION_PATH: Record<PlayerAction, HandAction> = {
-  Hit: 'hit', Stand: 'stand', Double: 'double', Split: 'split', Insurance: 'insurance', NoInsurance: 'noinsurance', EvenMoney: 'evenmoney', NoEvenMoney: 'noevenmoney',
-};
+const ACTION_PATH = Object.fromEntries(HAND_ACTIONS.map((path) => [HAND_ACTION_NAMES[path], path])) as Record<PlayerAction, HandAction>;
 
 export function cardView(card: number, position: number): Card {
   return { suit: cardSuit(card), rank: cardRank(card), value: cardValue(card), cardIndex: position, id: card, faceDown: false };

@@ -1,5 +1,6 @@
 import { fold } from '../decider';
-import { type AccountEvent, type AccountState, type PlayerStanding, accountDecider } from './account';
+import { type AccountEvent, type AccountState, accountDecider } from './account';
+import type { PlayerStanding } from './standing';
 import type { GameCommand, NextShoe } from './game';
 
 const playerSeed = 'AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA=';
@@ -46,8 +47,8 @@ describe('the game part of the account', () => {
   });
 
   it('validates the bet with the spec messages', () => {
-    given(funded(0).slice(0, 1)).when(deal(1_000)).thenThrows('BankTooLow', 'Tafadhali weka kabla ya kucheza.');
-    given(funded(5_000)).when(deal(6_000)).thenThrows('BankTooLow', 'Benki ni chini sana kwa dau hilo.');
+    given(funded(0).slice(0, 1)).when(deal(1_000)).thenThrows('BankTooLow', 'Deposit before you play.');
+    given(funded(5_000)).when(deal(6_000)).thenThrows('BankTooLow', 'The bank is too low for that bet.');
     for (const bet of [0, -1, 2.5, 500_001, Number.NaN]) given(funded(1_000_000)).when(deal(bet)).thenThrows('InvalidBetAmount');
   });
 

@@ -1,9 +1,10 @@
 import { DomainError, type DomainEvent, fold } from '../decider';
 import { type HandCommand, type PlayerAction, handDecider } from '../hand/decide';
 import { type HandEvent, type HandState, initialState as initialHandState } from '../hand/hand';
-import { MAX_BET, levelForTotalBet } from '../hand/rules';
-import { HANDS_PER_SHOE, isValidSeed, shuffleShoe } from '../shoe/shoe';
-import type { AccountState, PlayerStanding } from './account';
+import { levelForTotalBet } from '../hand/rules';
+import { HANDS_PER_SHOE, isValidSeed, MAX_BET, MIN_BET } from '@bahati/contracts';
+import { shuffleShoe } from '../fairness';
+import type { PlayerStanding } from './standing';
 
 /**
  * The game part of the account: the shoe lifecycle, the hand in play and the player's statistics.
@@ -88,25 +89,10 @@ export interface GameState {
 
 export const initialGameState = (): GameState => ({ shoe: null, hand: initialHandState(), handMeta: null, handsPlayed: 0, totalBetAmount: 0 });
 
-export function gameBankDelta(event: GameEvent): number {
-  switch (event.type) {
-    case 'HandStarted':
-      return -event.data.bet;
-    case 'InsuranceTaken':
-    case 'PlayerDoubled':
-    case 'HandSplit':
-      return -event.data.amount;
-    case 'HandSettled':
-      return event.data.winAmount;
-    default:
-      return 0;
-  }
-}
-
 export const MESSAGES = {
-  depositFirst: 'Tafadhali weka kabla ya kucheza.',
-  betAboveBank: 'Benki ni chini sana kwa dau hilo.',
-  actionAboveBank: 'Benki iko chini sana kwa hatua hiyo.',
+  depositFirst: 'Deposit before you play.',
+  betAboveBank: 'The bank is too low for that bet.',
+  actionAboveBank: 'The bank is too low for that action.',
 } as const;
 
 export function isHandInPlay(game: GameState): boolean {
@@ -121,11 +107,7 @@ function refuseBanned(standing: PlayerStanding) {
   if (standing.banned) throw new DomainError('Banned', 'This account is suspended.');
 }
 
-const HAND_COMMAND: Record<PlayerAction, HandCommand['type']> = {
-  Hit: 'Hit', Stand: 'Stand', Double: 'Double', Split: 'Split', Insurance: 'Insurance', NoInsurance: 'NoInsurance', EvenMoney: 'EvenMoney', NoEvenMoney: 'NoEvenMoney',
-};
-
-export function decideGame(command: GameCommand, state: AccountState): GameEvent[] {
+export function decideGame(command: GameCommand, state: { readonly bank: number; readonly game: GameState }): GameEvent[] {
   const game = state.game;
   switch (command.type) {
     case 'CommitShoe': {
@@ -144,8 +126,8 @@ export function decideGame(command: GameCommand, state: AccountState): GameEvent
       if (command.requirePhone && !standing.phoneVerified) throw new DomainError('PhoneVerifyRequired', 'Verify your phone number before you play.');
       if (isHandInPlay(game)) throw new DomainError('ActiveHand', 'Finish the hand in play first.');
       const bet = command.bet;
-      if (!Number.isSafeInteger(bet) || bet <= 0 || bet > MAX_BET) {
-        throw new DomainError('InvalidBetAmount', `A bet is a whole number of satoshis from 1 to ${MAX_BET.toLocaleString('en-US')}.`);
+      if (!Number.isSafeInteger(bet) || bet < MIN_BET || bet > MAX_BET) {
+        throw new DomainError('InvalidBetAmount', `A bet is a whole number of satoshis from ${MIN_BET} to ${MAX_BET.toLocaleString('en-US')}.`);
       }
       if (state.bank <= 0) throw new DomainError('BankTooLow', MESSAGES.depositFirst);
       if (bet > state.bank) throw new DomainError('BankTooLow', MESSAGES.betAboveBank);
@@ -189,7 +171,7 @@ export function decideGame(command: GameCommand, state: AccountState): GameEvent
       }
       let handEvents: HandEvent[];
       try {
-        handEvents = handDecider.decide({ type: HAND_COMMAND[command.action], data: { bank: state.bank, cards: shoe.cards } } as HandCommand, game.hand);
+        handEvents = handDecider.decide({ type: command.action, data: { bank: state.bank, cards: shoe.cards } } as HandCommand, game.hand);
       } catch (err) {
         if (err instanceof DomainError && err.code === 'BankTooLow') throw new DomainError('BankTooLow', MESSAGES.actionAboveBank);
         throw err;

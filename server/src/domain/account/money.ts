@@ -1,5 +1,5 @@
 import { type Decider, DomainError, type DomainEvent } from '../decider';
-import type { AccountState, PlayerStanding } from './account';
+import type { PlayerStanding } from './standing';
 
 /** Money in and out of the account. Amounts are integer satoshis. */
 export type MoneyEvent =
@@ -65,19 +65,6 @@ export interface MoneyState {
 
 export const initialMoneyState = (): MoneyState => ({ addresses: [], deposits: new Map(), invoices: new Map(), withdrawals: new Map() });
 
-export function moneyBankDelta(event: MoneyEvent): number {
-  switch (event.type) {
-    case 'BitcoinDepositConfirmed':
-    case 'LightningInvoiceSettled':
-    case 'WithdrawalDeclined':
-      return event.data.amount;
-    case 'WithdrawalRequested':
-      return -event.data.amount;
-    default:
-      return 0;
-  }
-}
-
 function assertAmount(amount: number) {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError('InvalidAmount', 'The amount must be a whole number of satoshis above 0.');
 }
@@ -93,7 +80,7 @@ export function assertMayDeposit(standing: PlayerStanding) {
   if (standing.selfExcluded) throw new DomainError('SelfExcluded', 'This account is self-excluded from play and deposits.');
 }
 
-export function decideMoney(command: MoneyCommand, state: AccountState): MoneyEvent[] {
+export function decideMoney(command: MoneyCommand, state: { readonly bank: number; readonly money: MoneyState }): MoneyEvent[] {
   const money = state.money;
   switch (command.type) {
     case 'AssignBitcoinAddress': {

@@ -1,9 +1,10 @@
 import { DomainError } from '../decider';
-import { CARD_VALUE } from '../shoe/cards';
+import { CARD_VALUE } from '@bahati/contracts';
 import { handDecider } from './decide';
 import type { CardDealt, HandEvent } from './hand';
 import { domainErrorOf, given, shoe, Table } from './hand.test-support';
-import { BASE_RULES, LEVEL_RULES, MAX_BET } from './rules';
+import { MAX_BET } from '@bahati/contracts';
+import { BASE_RULES, LEVEL_RULES } from './rules';
 
 const settled = (events: HandEvent[]) => events.find((e) => e.type === 'HandSettled');
 const cardEvents = (events: HandEvent[]) => events.filter((e): e is CardDealt => e.type === 'CardDealt');
@@ -158,7 +159,8 @@ describe('insurance', () => {
     expect(events[0]).toEqual({ type: 'InsuranceTaken', data: { handId: 'hand-0', amount: 500 } });
     expect(t.settlement).toMatchObject({ bet: 1000, insuranceBet: 500, insuranceWin: 1500, totalBet: 1500, winAmount: 1500, net: 0 });
     expect(t.bank).toBe(10_000);
-    expect(t.view().playerHands[0]).toMatchObject({ handState: 'Lost', insurance: 500 });
+    expect(t.view().playerHands[0]).toMatchObject({ handState: 'Lost', insurance: true });
+    expect(t.view().insuranceBet).toBe(500);
   });
 
   it('is lost when the dealer has no blackjack, and the hand plays on', () => {
@@ -334,7 +336,7 @@ describe('doubling', () => {
     ]);
     expect(t.settlement).toMatchObject({ doubleBet: 1000, totalBet: 2000, win: 4000, net: 2000 });
     expect(t.settlement.hands[0]).toMatchObject({ stake: 2000, returned: 4000, score: 21 });
-    expect(t.view().playerHands[0].doubleBet).toBe(1000);
+    expect(t.view().playerHands[0]).toMatchObject({ doubleBet: true, betAmount: 2000 });
     expect(t.bank).toBe(12_000);
   });
 

@@ -1,6 +1,6 @@
+import * as contracts from '@bahati/contracts';
 import * as deciderModule from '../decider';
 import { type Decider, DomainError } from '../decider';
-import * as cardsModule from '../shoe/cards';
 import * as handModule from './hand';
 import type { CardDealt, HandEvent, HandSettled, HandState, PlayerHandState, SettledPlayerHand } from './hand';
 import * as rulesModule from './rules';
@@ -8,9 +8,9 @@ import type { HandRules } from './rules';
 
 // Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
 const { fold } = deciderModule;
-const { CARD_VALUE } = cardsModule;
+const { CARD_VALUE, MAX_BET, MIN_BET } = contracts;
 const { dealerMustHit, evolve, initialState, isBlackjack, isCharlie, isTwoCard21, scoreOf } = handModule;
-const { MAX_BET, rulesForLevel } = rulesModule;
+const { rulesForLevel } = rulesModule;
 
 export type HandErrorCode =
   | 'NoActiveHand'
@@ -37,7 +37,7 @@ export interface Command<Type extends string, Data> {
 export interface DealData {
   readonly handId: string;
   readonly shoeId: string;
-  /** Integer satoshis, 1 to MAX_BET. */
+  /** Integer satoshis, MIN_BET to MAX_BET. */
   readonly bet: number;
   /** The bank before this bet is staked. */
   readonly bank: number;
@@ -57,8 +57,9 @@ export interface ActionData {
   readonly cards: ArrayLike<number>;
 }
 
-export type PlayerAction = 'Hit' | 'Stand' | 'Double' | 'Split' | 'Insurance' | 'NoInsurance' | 'EvenMoney' | 'NoEvenMoney';
-export const PLAYER_ACTIONS: readonly PlayerAction[] = ['Hit', 'Stand', 'Double', 'Split', 'Insurance', 'NoInsurance', 'EvenMoney', 'NoEvenMoney'];
+/** The hand engine's name of each action the player can take (the API's path segments map onto these in contracts). */
+export type PlayerAction = contracts.HandActionName;
+export const PLAYER_ACTIONS: readonly PlayerAction[] = Object.values(contracts.HAND_ACTION_NAMES);
 
 export type Deal = Command<'Deal', DealData>;
 export type Hit = Command<'Hit', ActionData>;
@@ -120,7 +121,7 @@ function inProgress(state: HandState): boolean {
 
 function deal(d: DealData, state: HandState): HandEvent[] {
   if (inProgress(state)) fail('ActiveHand', 'finish the hand in play first');
-  if (!Number.isSafeInteger(d.bet) || d.bet <= 0 || d.bet > MAX_BET) fail('InvalidBetAmount', `a bet is a whole number of satoshis from 1 to ${MAX_BET}`);
+  if (!Number.isSafeInteger(d.bet) || d.bet < MIN_BET || d.bet > MAX_BET) fail('InvalidBetAmount', `a bet is a whole number of satoshis from ${MIN_BET} to ${MAX_BET}`);
   if (!(d.bet <= d.bank)) fail('BankTooLow', 'the bank is too low for that bet');
   const rules = d.rules ?? rulesForLevel(d.level);
   const p = d.firstPosition;

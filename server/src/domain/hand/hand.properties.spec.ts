@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { DomainError, fold } from '../decider';
-import { CARD_VALUE, cardId, SUITS } from '../shoe/cards';
-import { HANDS_PER_SHOE, shuffleShoeFromBytes } from '../shoe/shoe';
+import { CARD_VALUE, cardId, HANDS_PER_SHOE, shuffleShoeFromBytes, SUITS } from '@bahati/contracts';
 import { recommendedAction } from '../strategy/basic-strategy';
 import { allowedActions, decide, type HandCommand, PLAYER_ACTIONS, type PlayerAction } from './decide';
 import { evolve, type HandEvent, type HandSettlement, type HandState, initialState } from './hand';
-import { bankChange } from './hand.test-support';
-import { LEVEL_RULES, MAX_BET, MAX_LEVEL } from './rules';
+import { bankDelta } from '../account/account';
+import { MAX_BET } from '@bahati/contracts';
+import { LEVEL_RULES, MAX_LEVEL } from './rules';
 
 /** Real shoes, and shoes crowded with aces, eights and tens so that splits, insurance and even money come often. */
 const realShoe = fc.uint8Array({ minLength: 64, maxLength: 64 }).map((b) => shuffleShoeFromBytes(b.slice(0, 32), b.slice(32)));
@@ -93,7 +93,7 @@ function checkSettlement(s: HandSettlement, handEvents: HandEvent[]): void {
   expect(s.hands.reduce((n, h) => n + h.returned, 0)).toBe(s.win + s.push + s.evenMoney);
   expect(s.hands.reduce((n, h) => n + h.stake, 0)).toBe(s.bet + s.doubleBet + s.splitBet);
   expect(s.net).toBe(s.winAmount - s.totalBet);
-  expect(handEvents.reduce((n, e) => n + bankChange(e), 0)).toBe(s.net);
+  expect(handEvents.reduce((n, e) => n + bankDelta(e), 0)).toBe(s.net);
   for (const v of [s.totalBet, s.winAmount, s.net, ...s.hands.map((h) => h.returned)]) expect(Number.isSafeInteger(v)).toBe(true);
 }
 
@@ -135,7 +135,7 @@ describe('any sequence of plays (property)', () => {
           for (const e of events) {
             if (e.type === 'CardDealt') expect(e.data.position).toBe(position++);
             state = evolve(state, e);
-            bank += bankChange(e);
+            bank += bankDelta(e);
             expect(bank).toBeGreaterThanOrEqual(0);
           }
           handEvents.push(...events);

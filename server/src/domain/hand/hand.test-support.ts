@@ -1,9 +1,11 @@
 import { DomainError, fold } from '../decider';
-import { cardId, SUITS } from '../shoe/cards';
+import { cardId, SUITS } from '@bahati/contracts';
 import { type ActionData, allowedActions, decide, type HandCommand, type PlayerAction } from './decide';
 import { evolve, type HandEvent, type HandSettlement, type HandState, initialState } from './hand';
 import type { HandRules } from './rules';
-import { type HandView, toHandView } from './view';
+import type { Hand } from '@bahati/contracts';
+import { bankDelta } from '../account/account';
+import { handView } from '../account/game-view';
 
 const RANKS: Record<string, number> = { A: 1, J: 11, Q: 12, K: 13, T: 10 };
 
@@ -78,7 +80,7 @@ export class Table {
   run(command: HandCommand): HandEvent[] {
     const events = decide(command, this.state);
     this.state = fold(evolve, this.state, events);
-    for (const e of events) this.bank += bankChange(e);
+    for (const e of events) this.bank += bankDelta(e);
     this.history.push(...events);
     this.last = events;
     if (this.state.settlement !== null && this.state.phase === 'Settled') this.position = this.state.settlement.nextPosition;
@@ -88,8 +90,9 @@ export class Table {
   allowed(): readonly PlayerAction[] {
     return allowedActions(this.state, this.bank);
   }
-  view(): HandView {
-    return toHandView(this.state);
+  /** What the table shows of the hand now (the live view the API answers). */
+  view(): Hand {
+    return handView(this.state, { handId: this.state.handId, shoeId: this.state.shoeId, handNumber: 1, openedAt: '2026-01-01T00:00:00.000Z' }, this.bank);
   }
   get settlement(): HandSettlement {
     if (this.state.settlement === null) throw new Error(`hand not settled (phase ${this.state.phase})`);
@@ -105,21 +108,6 @@ export class Table {
   }
 }
 
-/** How an event moves the bank: stakes leave when made, the settlement pays back winAmount. */
-export function bankChange(e: HandEvent): number {
-  switch (e.type) {
-    case 'HandStarted':
-      return -e.data.bet;
-    case 'PlayerDoubled':
-    case 'HandSplit':
-    case 'InsuranceTaken':
-      return -e.data.amount;
-    case 'HandSettled':
-      return e.data.winAmount;
-    default:
-      return 0;
-  }
-}
 
 export function domainErrorOf(fn: () => unknown): DomainError {
   try {

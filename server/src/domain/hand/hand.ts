@@ -1,9 +1,9 @@
+import * as contracts from '@bahati/contracts';
 import type { DomainEvent } from '../decider';
-import * as cardsModule from '../shoe/cards';
 import { BASE_RULES, type HandRules } from './rules';
 
 // Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
-const { CARD_VALUE } = cardsModule;
+const { CARD_VALUE } = contracts;
 
 // ---------------------------------------------------------------------------------------------
 // Events. Amounts are integer satoshis. Debits (the bet, a double, a split, insurance) are
@@ -32,7 +32,7 @@ export type CardDealt = DomainEvent<
     readonly handIndex: number;
     /** Position in the shoe; every position is dealt at most once. */
     readonly position: number;
-    /** Card id 0-207 (see shoe/cards.ts). */
+    /** Card id 0-207 (see contracts/src/fairness/cards.ts). */
     readonly card: number;
     /** The dealer's hole card, hidden from the player until the hand is settled. */
     readonly faceDown: boolean;

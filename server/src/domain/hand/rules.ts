@@ -54,5 +54,4 @@ export function rulesForLevel(level: number): HandRules {
   return rules;
 }
 
-/** Spec §9: the largest bet, in satoshis. */
-export const MAX_BET = 500_000;
+// Spec §9: the largest bet, in satoshis, kept with the other table limits in the contracts.

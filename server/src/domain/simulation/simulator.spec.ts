@@ -1,4 +1,4 @@
-import { shuffleShoeFromBytes } from '../shoe/shoe';
+import { shuffleShoeFromBytes } from '@bahati/contracts';
 import { Xoshiro128 } from './prng';
 import { basicStrategyForLevel, emptyTotals, naivePolicy, simulate, summarize } from './simulator';
 

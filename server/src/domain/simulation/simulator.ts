@@ -1,16 +1,14 @@
+import * as contracts from '@bahati/contracts';
 import * as decideModule from '../hand/decide';
 import type { HandCommand, PlayerAction } from '../hand/decide';
 import * as handModule from '../hand/hand';
 import type { HandEvent, HandState } from '../hand/hand';
-import { type HandRules, MAX_BET } from '../hand/rules';
-import * as cardsModule from '../shoe/cards';
-import * as shoeModule from '../shoe/shoe';
+import type { HandRules } from '../hand/rules';
 import * as strategyModule from '../strategy/basic-strategy';
 import type { StrategyTables } from '../strategy/basic-strategy';
 
 // Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
-const { CARD_VALUE } = cardsModule;
-const { HANDS_PER_SHOE } = shoeModule;
+const { CARD_VALUE, HANDS_PER_SHOE, MAX_BET, MIN_BET } = contracts;
 const { allowedActions, decide } = decideModule;
 const { evolve, initialState, scoreOf } = handModule;
 const { recommendedActionFor, STRATEGY_BY_LEVEL } = strategyModule;
@@ -95,7 +93,7 @@ function apply(state: HandState, events: readonly HandEvent[]): HandState {
  */
 export function simulate(options: SimulationOptions, totals: SimulationTotals = emptyTotals(options.bet ?? 1000)): SimulationTotals {
   const bet = options.bet ?? 1000;
-  if (!Number.isSafeInteger(bet) || bet <= 0 || bet > MAX_BET) throw new RangeError('bet must be an integer from 1 to MAX_BET');
+  if (!Number.isSafeInteger(bet) || bet < MIN_BET || bet > MAX_BET) throw new RangeError(`bet must be an integer from ${MIN_BET} to ${MAX_BET}`);
   const { level, rules, policy, nextShoe } = options;
   let state = initialState();
   let played = 0;

@@ -1,48 +1,41 @@
-import type { RecordedEvent } from '../../application/ports/event-store';
+import type { Transaction } from 'kysely';
 import type { MoneyEvent } from '../../domain/account/money';
 import type { Projection } from '../projection';
+import { eachEvent } from '../batch';
+import type { ReadModels } from '../schema';
 
-const ACCOUNT = /^account-(.+)$/;
-type Data<T extends MoneyEvent['type']> = Extract<MoneyEvent, { type: T }>['data'];
+type Deposit = Extract<MoneyEvent, { type: 'BitcoinDepositDetected' | 'BitcoinDepositConfirmed' }>['data'];
+
+/** A deposit output is recorded Pending when first seen; confirmation makes it Deposited, whenever it comes. */
+function deposit(trx: Transaction<ReadModels>, playerId: string, d: Deposit, confirmedAt: string | null) {
+  const time = confirmedAt ?? (d as Extract<Deposit, { detectedAt: string }>).detectedAt;
+  return trx
+    .insertInto('bitcoin_deposits')
+    .values({
+      id: `${d.txid}:${d.vout}`, player_id: playerId, txid: d.txid, vout: d.vout, address: d.address, amount: d.amount,
+      status: confirmedAt ? 'Deposited' : 'Pending', confirmations: d.confirmations, time, confirmed_time: confirmedAt,
+    })
+    .onConflict((oc) =>
+      confirmedAt
+        ? oc.column('id').doUpdateSet({ status: 'Deposited', confirmations: d.confirmations, confirmed_time: confirmedAt, amount: d.amount })
+        : oc.column('id').doNothing(),
+    )
+    .execute();
+}
 
 /** Deposit addresses (address → player, for the chain watcher) and on-chain deposits, one row per `txid:vout`. */
 export const depositsProjection: Projection = {
   name: 'deposits',
   version: 1,
-  handles: ['BitcoinAddressAssigned', 'BitcoinDepositDetected', 'BitcoinDepositConfirmed'],
   tables: ['bitcoin_addresses', 'bitcoin_deposits'],
-  async apply(trx, event: RecordedEvent) {
-    const playerId = ACCOUNT.exec(event.streamId)?.[1];
-    if (!playerId) return;
-    switch (event.type) {
-      case 'BitcoinAddressAssigned': {
-        const d = event.data as Data<'BitcoinAddressAssigned'>;
-        await trx
-          .insertInto('bitcoin_addresses')
-          .values({ address: d.address, player_id: playerId, derivation_index: d.derivationIndex, assigned_time: d.assignedAt })
-          .onConflict((oc) => oc.column('address').doNothing())
-          .execute();
-        return;
-      }
-      case 'BitcoinDepositDetected':
-      case 'BitcoinDepositConfirmed': {
-        const d = event.data as Data<'BitcoinDepositDetected'> & Partial<Data<'BitcoinDepositConfirmed'>>;
-        const confirmed = event.type === 'BitcoinDepositConfirmed';
-        const time = confirmed ? d.confirmedAt! : d.detectedAt;
-        await trx
-          .insertInto('bitcoin_deposits')
-          .values({
-            id: `${d.txid}:${d.vout}`, player_id: playerId, txid: d.txid, vout: d.vout, address: d.address, amount: d.amount,
-            status: confirmed ? 'Deposited' : 'Pending', confirmations: d.confirmations, time, confirmed_time: confirmed ? time : null,
-          })
-          .onConflict((oc) =>
-            confirmed
-              ? oc.column('id').doUpdateSet({ status: 'Deposited', confirmations: d.confirmations, confirmed_time: time, amount: d.amount })
-              : oc.column('id').doNothing(),
-          )
-          .execute();
-        return;
-      }
-    }
-  },
+  ...eachEvent<MoneyEvent, 'account'>('account', {
+    BitcoinAddressAssigned: (trx, d, playerId) =>
+      trx
+        .insertInto('bitcoin_addresses')
+        .values({ address: d.address, player_id: playerId, derivation_index: d.derivationIndex, assigned_time: d.assignedAt })
+        .onConflict((oc) => oc.column('address').doNothing())
+        .execute(),
+    BitcoinDepositDetected: (trx, d, playerId) => deposit(trx, playerId, d, null),
+    BitcoinDepositConfirmed: (trx, d, playerId) => deposit(trx, playerId, d, d.confirmedAt),
+  }),
 };

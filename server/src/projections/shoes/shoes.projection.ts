@@ -1,8 +1,7 @@
 import type { RecordedEvent } from '../../application/ports/event-store';
 import type { GameEvent } from '../../domain/account/game';
-import type { Projection } from '../projection';
-
-const ACCOUNT = /^account-(.+)$/;
+import { type Projection, domainEvent } from '../projection';
+import { foldRows } from '../batch';
 
 interface Row {
   id: string;
@@ -19,11 +18,8 @@ interface Row {
   revision: number;
 }
 
-/** Events of the current batch per shoe, folded into each shoe's row once at the end of the batch. */
-const batches = new WeakMap<object, Map<string, { playerId: string; events: RecordedEvent[] }>>();
-
 function fold(row: Row | undefined, event: RecordedEvent, playerId: string): Row | undefined {
-  const e = { type: event.type, data: event.data } as GameEvent;
+  const e = domainEvent<GameEvent>(event);
   if (e.type === 'ShoeCommitted') {
     if (row) return row;
     return {
@@ -57,58 +53,19 @@ export const shoesProjection: Projection = {
   version: 1,
   handles: ['ShoeCommitted', 'ShoeStarted', 'HandOpened', 'ShoeRetired'],
   tables: ['shoes'],
-  async apply(trx, event: RecordedEvent) {
-    const playerId = ACCOUNT.exec(event.streamId)?.[1];
-    if (!playerId) return;
-    let batch = batches.get(trx);
-    if (!batch) batches.set(trx, (batch = new Map()));
-    const shoeId = (event.data as { shoeId: string }).shoeId;
-    const shoe = batch.get(shoeId);
-    if (shoe) shoe.events.push(event);
-    else batch.set(shoeId, { playerId, events: [event] });
-  },
-
-  async flush(trx, memory) {
-    const batch = batches.get(trx);
-    batches.delete(trx);
-    if (!batch?.size) return;
-    // Shoes committed in this batch need no read, nor those an earlier batch wrote and is remembered.
-    const byId = new Map<string, Row>();
-    const unseen: string[] = [];
-    for (const [shoeId, shoe] of batch) {
-      const known = memory.get<Row>(shoeId);
-      if (known) byId.set(shoeId, known);
-      else if (shoe.events[0]!.type !== 'ShoeCommitted') unseen.push(shoeId);
-    }
-    const stored = unseen.length ? await trx.selectFrom('shoes').selectAll().where('id', 'in', unseen).execute() : [];
-    for (const r of stored) {
-      byId.set(r.id, { ...r, created_time: new Date(r.created_time).toISOString(), retired_time: r.retired_time ? new Date(r.retired_time).toISOString() : null });
-    }
-    const rows: Row[] = [];
-    for (const [shoeId, { playerId, events }] of batch) {
-      const before = byId.get(shoeId);
-      const after = events.reduce<Row | undefined>((row, e) => fold(row, e, playerId), before);
-      if (after && after !== before) rows.push(after);
-    }
-    if (!rows.length) return;
-    for (const row of rows) memory.set(row.id, row);
-    await trx
-      .insertInto('shoes')
-      .values(rows)
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet((eb) => ({
-            player_seed: eb.ref('excluded.player_seed'),
-            house_seed: eb.ref('excluded.house_seed'),
-            hand_count: eb.ref('excluded.hand_count'),
-            retired: eb.ref('excluded.retired'),
-            retired_early: eb.ref('excluded.retired_early'),
-            retired_time: eb.ref('excluded.retired_time'),
-            revision: eb.ref('excluded.revision'),
-          }))
-          .where('shoes.revision', '<', (eb) => eb.ref('excluded.revision')),
-      )
-      .execute();
-  },
+  applyBatch: foldRows<Row, 'shoes'>({
+    stream: 'account',
+    rowPer: 'shoeId',
+    fold,
+    createdBy: 'ShoeCommitted',
+    stored: {
+      table: 'shoes',
+      key: 'id',
+      columns: ['player_seed', 'house_seed', 'hand_count', 'retired', 'retired_early', 'retired_time'],
+      fromStored: (r) => ({
+        ...r, created_time: new Date(r.created_time).toISOString(), retired_time: r.retired_time ? new Date(r.retired_time).toISOString() : null,
+      }),
+      toStored: (r) => r,
+    },
+  }),
 };

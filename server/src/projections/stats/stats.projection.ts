@@ -1,11 +1,11 @@
 import type { RecordedEvent } from '../../application/ports/event-store';
 import type { GameEvent } from '../../domain/account/game';
 import { levelForTotalBet } from '../../domain/hand/rules';
-import type { Projection } from '../projection';
-
-const ACCOUNT = /^account-(.+)$/;
+import { type Projection, domainEvent } from '../projection';
+import { foldRows } from '../batch';
 
 interface Stats {
+  player_id: string;
   hands_played: number;
   total_bet_amount: number;
   active_hand_id: string | null;
@@ -13,12 +13,9 @@ interface Stats {
   revision: number;
 }
 
-/** Events of the current batch per player, folded into each player's row once at the end of the batch. */
-const batches = new WeakMap<object, Map<string, RecordedEvent[]>>();
-
 function evolve(s: Stats, event: RecordedEvent): Stats {
   if (s.revision >= event.revision) return s;
-  const e = { type: event.type, data: event.data } as GameEvent;
+  const e = domainEvent<GameEvent>(event);
   switch (e.type) {
     case 'ShoeCommitted':
       return { ...s, shoe_id: e.data.shoeId, revision: event.revision };
@@ -43,47 +40,19 @@ export const statsProjection: Projection = {
   version: 2,
   handles: ['ShoeCommitted', 'HandOpened', 'HandSettled'],
   tables: ['player_stats'],
-  async apply(trx, event: RecordedEvent) {
-    const playerId = ACCOUNT.exec(event.streamId)?.[1];
-    if (!playerId) return;
-    let batch = batches.get(trx);
-    if (!batch) batches.set(trx, (batch = new Map()));
-    const events = batch.get(playerId);
-    if (events) events.push(event);
-    else batch.set(playerId, [event]);
-  },
-
-  async flush(trx, memory) {
-    const batch = batches.get(trx);
-    batches.delete(trx);
-    if (!batch?.size) return;
-    // Players whose row an earlier batch wrote are remembered; only the others are read.
-    const unknown = [...batch.keys()].filter((id) => memory.get<Stats>(id) === undefined);
-    const stored = unknown.length ? await trx.selectFrom('player_stats').selectAll().where('player_id', 'in', unknown).execute() : [];
-    const byPlayer = new Map(stored.map((r) => [r.player_id, r]));
-    const rows = [...batch].map(([playerId, events]) => {
-      const r = byPlayer.get(playerId);
-      const start: Stats = memory.get<Stats>(playerId) ??
-        (r
-          ? { hands_played: r.hands_played, total_bet_amount: Number(r.total_bet_amount), active_hand_id: r.active_hand_id, shoe_id: r.shoe_id, revision: r.revision }
-          : { hands_played: 0, total_bet_amount: 0, active_hand_id: null, shoe_id: null, revision: -1 });
-      const s = events.reduce(evolve, start);
-      memory.set(playerId, s);
-      return { player_id: playerId, ...s, level: levelForTotalBet(s.total_bet_amount) };
-    });
-    await trx
-      .insertInto('player_stats')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('player_id').doUpdateSet((eb) => ({
-          hands_played: eb.ref('excluded.hands_played'),
-          total_bet_amount: eb.ref('excluded.total_bet_amount'),
-          level: eb.ref('excluded.level'),
-          active_hand_id: eb.ref('excluded.active_hand_id'),
-          shoe_id: eb.ref('excluded.shoe_id'),
-          revision: eb.ref('excluded.revision'),
-        })),
-      )
-      .execute();
-  },
+  applyBatch: foldRows<Stats, 'player_stats'>({
+    stream: 'account',
+    fold: (s, event, playerId) =>
+      evolve(s ?? { player_id: playerId, hands_played: 0, total_bet_amount: 0, active_hand_id: null, shoe_id: null, revision: -1 }, event),
+    stored: {
+      table: 'player_stats',
+      key: 'player_id',
+      columns: ['hands_played', 'total_bet_amount', 'level', 'active_hand_id', 'shoe_id'],
+      fromStored: (r) => ({
+        player_id: r.player_id, hands_played: r.hands_played, total_bet_amount: Number(r.total_bet_amount), active_hand_id: r.active_hand_id, shoe_id: r.shoe_id,
+        revision: r.revision,
+      }),
+      toStored: (s) => ({ ...s, level: levelForTotalBet(s.total_bet_amount) }),
+    },
+  }),
 };

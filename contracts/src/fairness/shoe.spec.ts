@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DomainError } from '../decider';
-import { base64Decode, base64Encode } from './base64';
-import { cardDeck, cardId, cardIdentity, cardRank, cardSuit, cardValue, SHOE_SIZE } from './cards';
-import { MersenneTwister } from './mt19937';
-import { decodeSeed, HANDS_PER_SHOE, houseSeedHash, isValidSeed, shuffleShoe } from './shoe';
+import { SHOE_SIZE } from './cards';
+import { decodeSeed, encodeSeed, HANDS_PER_SHOE, houseSeedHash, InvalidSeedError, isValidSeed, SEED_PATTERN, shuffleShoe, shuffleShoeFromBytes } from './shoe';
 
 interface Vector {
   playerSeed: string;
@@ -44,6 +41,10 @@ describe('the provably fair shoe', () => {
     expect(shuffleShoe(v.playerSeed, v.houseSeed)).toEqual(v.cards);
   });
 
+  it.each(vectors.map((v, i) => [i, v] as const))('reproduces vector %i from the decoded seed bytes', (_, v) => {
+    expect(shuffleShoeFromBytes(decodeSeed(v.playerSeed), decodeSeed(v.houseSeed))).toEqual(v.cards);
+  });
+
   it.each(vectors.map((v, i) => [i, v] as const))('reproduces the house seed hash of vector %i', (_, v) => {
     expect(houseSeedHash(v.houseSeed, sha256)).toBe(v.houseSeedHash);
   });
@@ -76,7 +77,12 @@ describe('the provably fair shoe', () => {
 describe('seeds', () => {
   it('accepts 43 base64 characters and a final =', () => {
     expect(isValidSeed(vectors[0].playerSeed)).toBe(true);
+    expect(SEED_PATTERN.test(vectors[0].playerSeed)).toBe(true);
     expect(decodeSeed(vectors[0].playerSeed)).toHaveLength(32);
+  });
+
+  it('encodes 32 bytes as the seed text players see, and back', () => {
+    for (const v of vectors) expect(encodeSeed(decodeSeed(v.houseSeed))).toBe(v.houseSeed);
   });
 
   it.each([
@@ -89,53 +95,14 @@ describe('seeds', () => {
     ['too long', 'A'.repeat(47) + '='],
   ])('refuses a seed that is %s', (_, seed) => {
     expect(isValidSeed(seed)).toBe(false);
-    expect(() => decodeSeed(seed)).toThrow(DomainError);
-    expect(() => shuffleShoe(seed, vectors[0].houseSeed)).toThrow(expect.objectContaining({ code: 'InvalidSeed' }));
-  });
-});
-
-describe('base64', () => {
-  it('round-trips every length the way the standard does', () => {
-    for (let n = 0; n < 40; n++) {
-      const bytes = Uint8Array.from({ length: n }, (_, i) => (i * 97 + n) & 255);
-      const text = base64Encode(bytes);
-      expect(text).toBe(Buffer.from(bytes).toString('base64'));
-      expect(base64Decode(text)).toEqual(bytes);
-    }
-  });
-});
-
-describe('card identity', () => {
-  it('numbers cards deck by deck, hearts diamonds clubs spades, ace to king', () => {
-    expect(cardIdentity(0)).toEqual({ id: 0, deck: 0, suit: 'Heart', rank: 1, value: 1 });
-    expect(cardIdentity(12)).toEqual({ id: 12, deck: 0, suit: 'Heart', rank: 13, value: 10 });
-    expect(cardIdentity(13)).toMatchObject({ suit: 'Diamond', rank: 1 });
-    expect(cardIdentity(51)).toMatchObject({ deck: 0, suit: 'Spade', rank: 13 });
-    expect(cardIdentity(207)).toEqual({ id: 207, deck: 3, suit: 'Spade', rank: 13, value: 10 });
+    expect(() => decodeSeed(seed)).toThrow(InvalidSeedError);
+    expect(() => shuffleShoe(seed, vectors[0].houseSeed)).toThrow(InvalidSeedError);
+    expect(() => shuffleShoe(vectors[0].playerSeed, seed)).toThrow(InvalidSeedError);
+    expect(() => houseSeedHash(seed, sha256)).toThrow(InvalidSeedError);
   });
 
-  it('values aces 1, number cards at face value and jacks, queens and kings 10', () => {
-    expect([1, 2, 9, 10, 11, 12, 13].map((rank) => cardValue(cardId(rank, 'Club', 2)))).toEqual([1, 2, 9, 10, 10, 10, 10]);
-  });
-
-  it('maps rank, suit and deck back to the same card', () => {
-    for (let c = 0; c < SHOE_SIZE; c++) expect(cardId(cardRank(c), cardSuit(c), cardDeck(c))).toBe(c);
-  });
-});
-
-describe('MT19937', () => {
-  it("matches the reference mt19937ar output for init_by_array({0x123, 0x234, 0x345, 0x456})", () => {
-    const mt = new MersenneTwister();
-    mt.seedByArray([0x123, 0x234, 0x345, 0x456]);
-    expect(Array.from({ length: 5 }, () => mt.nextUint32())).toEqual([1067595299, 955945823, 477289528, 4107218783, 4228976476]);
-  });
-
-  it('keeps drawing correctly past one full block of 624 words', () => {
-    const mt = new MersenneTwister();
-    mt.seedByArray([0x123, 0x234, 0x345, 0x456]);
-    let last = 0;
-    for (let i = 0; i < 1000; i++) last = mt.nextUint32();
-    // mt19937ar.out: the 1000th output of the reference program.
-    expect(last).toBe(3460025646);
+  it('refuses seed bytes that are not 32 bytes', () => {
+    expect(() => encodeSeed(new Uint8Array(31))).toThrow(InvalidSeedError);
+    expect(() => shuffleShoeFromBytes(new Uint8Array(32), new Uint8Array(33))).toThrow(InvalidSeedError);
   });
 });

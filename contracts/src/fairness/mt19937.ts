@@ -1,6 +1,6 @@
 /**
  * MT19937 exactly as CPython's `random` module seeds and draws it, so that a shoe can be
- * re-derived with stock Python (`../../../../../shared/docs/provably-fair.md`).
+ * re-derived with stock Python (`../../../../shared/docs/provably-fair.md`).
  */
 const N = 624;
 const M = 397;

@@ -2,8 +2,9 @@
 export const DECKS = 4;
 export const SHOE_SIZE = 52 * DECKS;
 
+/** In the order of the card identity; `Suit` (contracts/src/game.ts) is the wire type of one. */
 export const SUITS = ['Heart', 'Diamond', 'Club', 'Spade'] as const;
-export type Suit = (typeof SUITS)[number];
+type Suit = (typeof SUITS)[number];
 
 /** Blackjack value of each card id: ace 1, faces 10. A lookup because the decider reads it on every draw. */
 export const CARD_VALUE: Readonly<Uint8Array> = (() => {

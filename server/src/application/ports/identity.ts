@@ -1,0 +1,27 @@
+/** Ports of sign-in: an identity provider's ID tokens in, our own session tokens out. */
+
+export interface VerifiedIdentity {
+  /** Issuer-qualified subject, e.g. `google:1234` or `dev:ana@example.com`. */
+  subject: string;
+  email: string;
+  name: string | null;
+  picture: string | null;
+}
+
+export class InvalidIdTokenError extends Error {}
+
+/** Turns an ID token into a verified identity or throws InvalidIdTokenError. */
+export abstract class IdTokenVerifier {
+  abstract verify(idToken: string): Promise<VerifiedIdentity>;
+}
+
+export interface SessionClaims {
+  /** Player id. */
+  sub: string;
+  email: string;
+}
+
+/** Issues the session token a signed-in player sends with every request. */
+export abstract class SessionIssuer {
+  abstract issue(claims: SessionClaims): string;
+}

@@ -1,0 +1,58 @@
+import type { LedgerType } from '@bahati/contracts';
+import type { GameEvent } from './game';
+import type { MoneyEvent } from './money';
+
+/** One line of the player's ledger. Debits are negative, credits positive, in satoshis. */
+export interface LedgerLine {
+  readonly type: LedgerType;
+  readonly amount: number;
+  readonly reference: string | null;
+  readonly handId: string | null;
+}
+
+/** Account events that move the bank. */
+export const BANK_EVENT_TYPES = [
+  'BitcoinDepositConfirmed', 'LightningInvoiceSettled', 'WithdrawalRequested', 'WithdrawalDeclined',
+  'HandStarted', 'InsuranceTaken', 'PlayerDoubled', 'HandSplit', 'HandSettled',
+] as const satisfies readonly (MoneyEvent | GameEvent)['type'][];
+
+/** Account events that record ledger lines: those that move the bank, and the retirement of a shoe (ShowShoe, 0). */
+export const LEDGER_EVENT_TYPES = [...BANK_EVENT_TYPES, 'ShoeRetired'] as const satisfies readonly (MoneyEvent | GameEvent)['type'][];
+
+const NONE: readonly LedgerLine[] = [];
+
+/**
+ * The ledger lines an account event records. The amounts are copied from the event, never recomputed;
+ * the bank moves by their sum, so the ledger and the bank cannot disagree. Stakes are debits when they
+ * are placed; the settlement credits each kind of return (insurance, win, push, even money) above 0;
+ * a shoe that dealt hands shows a 0 ShowShoe line naming it when it retires.
+ */
+export function ledgerLines(event: MoneyEvent | GameEvent): readonly LedgerLine[] {
+  switch (event.type) {
+    case 'BitcoinDepositConfirmed':
+      return [{ type: 'BitcoinDeposit', amount: event.data.amount, reference: `${event.data.txid}:${event.data.vout}`, handId: null }];
+    case 'LightningInvoiceSettled':
+      return [{ type: 'LightningDeposit', amount: event.data.amount, reference: event.data.invoiceId, handId: null }];
+    case 'WithdrawalRequested':
+      return [{ type: 'Withdraw', amount: -event.data.amount, reference: event.data.withdrawalId, handId: null }];
+    case 'WithdrawalDeclined':
+      return [{ type: 'WithdrawRefund', amount: event.data.amount, reference: event.data.withdrawalId, handId: null }];
+    case 'HandStarted':
+      return [{ type: 'Bet', amount: -event.data.bet, reference: event.data.shoeId, handId: event.data.handId }];
+    case 'InsuranceTaken':
+      return [{ type: 'InsuranceBet', amount: -event.data.amount, reference: null, handId: event.data.handId }];
+    case 'PlayerDoubled':
+      return [{ type: 'Double', amount: -event.data.amount, reference: null, handId: event.data.handId }];
+    case 'HandSplit':
+      return [{ type: 'Split', amount: -event.data.amount, reference: null, handId: event.data.handId }];
+    case 'HandSettled': {
+      const d = event.data;
+      const credits: [LedgerType, number][] = [['InsuranceWin', d.insuranceWin], ['Win', d.win], ['Push', d.push], ['EvenMoney', d.evenMoney]];
+      return credits.filter(([, amount]) => amount > 0).map(([type, amount]) => ({ type, amount, reference: null, handId: d.handId }));
+    }
+    case 'ShoeRetired':
+      return event.data.handCount > 0 ? [{ type: 'ShowShoe', amount: 0, reference: event.data.shoeId, handId: event.data.lastHandId }] : NONE;
+    default:
+      return NONE;
+  }
+}

@@ -1,0 +1,136 @@
+import { type Insertable, type Selectable, type Transaction, sql } from 'kysely';
+import type { RecordedEvent } from '../application/ports/event-store';
+import { type Projection, type StreamCategory, streamOwner } from './projection';
+import type { ReadModels } from './schema';
+
+type AnyEvent = { type: string; data: unknown };
+type Owner<S extends StreamCategory | null> = S extends StreamCategory ? string : null;
+
+/** A statement per event type, given the event's data and the id its stream belongs to. */
+export type EventHandlers<E extends AnyEvent, S extends StreamCategory | null> = {
+  readonly [T in E['type']]?: (trx: Transaction<ReadModels>, data: Extract<E, { type: T }>['data'], owner: Owner<S>) => Promise<unknown>;
+};
+
+/**
+ * A projection that runs one idempotent statement per event (an insert that ignores a conflict, an
+ * update that sets values): for events too rare to be worth folding. With a stream category, events
+ * of other streams are skipped. The handled types are the handlers' names.
+ */
+export function eachEvent<E extends AnyEvent, S extends StreamCategory | null>(
+  stream: S,
+  on: EventHandlers<E, S>,
+): Pick<Projection, 'handles' | 'applyBatch'> {
+  const handlers = on as unknown as Record<string, (trx: Transaction<ReadModels>, data: unknown, owner: string | null) => Promise<unknown>>;
+  return {
+    handles: Object.keys(handlers),
+    async applyBatch(trx, events) {
+      for (const event of events) {
+        const owner = stream === null ? null : streamOwner(event.streamId, stream);
+        if (owner !== undefined) await handlers[event.type]?.(trx, event.data, owner);
+      }
+    },
+  };
+}
+
+/** The tables whose rows carry the account revision they were folded up to. */
+type Versioned = 'hands' | 'shoes' | 'player_stats';
+type Column<T extends Versioned> = keyof ReadModels[T] & string;
+
+/** Where folded rows are stored: read back by `key` when not remembered, written back when newer. */
+export interface StoredRows<T extends Versioned, Row> {
+  table: T;
+  key: Column<T>;
+  /** The columns a newer row replaces (besides `revision`). */
+  columns: readonly Column<T>[];
+  fromStored(stored: Selectable<ReadModels[T]>): Row;
+  toStored(row: Row): Insertable<ReadModels[T]>;
+}
+
+interface FoldSpec<Row> {
+  /** Events of other streams are skipped; `owner` is the id the event's stream belongs to. */
+  stream: StreamCategory;
+  /** The event data field naming the row an event changes (`handId`); by default the stream's owner. */
+  rowPer?: string;
+  /** The row after the event (`row` undefined: there is none yet); `row` itself when the event changes nothing. */
+  fold(row: Row | undefined, event: RecordedEvent, owner: string): Row | undefined;
+}
+
+/**
+ * Either the rows are stored rows (`stored`): folded on from what is stored, remembered between
+ * batches and written back when newer; or each batch folds from nothing and `write` adds the result
+ * to what is stored.
+ */
+export type RowFold<Row, T extends Versioned> = FoldSpec<Row> &
+  (
+    | {
+        stored: StoredRows<T, Row>;
+        /** The event type that creates a row: a row whose first event in the batch is one needs no read. */
+        createdBy?: string;
+      }
+    | { write(trx: Transaction<ReadModels>, rows: Row[]): Promise<void> }
+  );
+
+/**
+ * Folds a batch into rows in memory and writes each touched row once. Stored rows come from what
+ * earlier batches of this runner remembered, else from one read of all the others, so a batch costs
+ * at most one read and one write.
+ */
+export function foldRows<Row, T extends Versioned = never>(spec: RowFold<Row, T>): Projection['applyBatch'] {
+  const stored = 'stored' in spec ? spec.stored : null;
+  const createdBy = 'stored' in spec ? spec.createdBy : undefined;
+  return async (trx, events, memory) => {
+    const batch = new Map<string, { owner: string; events: RecordedEvent[] }>();
+    for (const event of events) {
+      const owner = streamOwner(event.streamId, spec.stream);
+      if (owner === undefined) continue;
+      const key = spec.rowPer ? String((event.data as Record<string, unknown>)[spec.rowPer]) : owner;
+      const touched = batch.get(key);
+      if (touched) touched.events.push(event);
+      else batch.set(key, { owner, events: [event] });
+    }
+    if (batch.size === 0) return;
+
+    const before = new Map<string, Row>();
+    if (stored) {
+      const unread: string[] = [];
+      for (const [key, touched] of batch) {
+        const known = memory.get<Row>(key);
+        if (known !== undefined) before.set(key, known);
+        else if (touched.events[0]!.type !== createdBy) unread.push(key);
+      }
+      if (unread.length) {
+        const db = untyped(trx);
+        const rows = await db.selectFrom(stored.table as string).selectAll().where(stored.key as string, 'in', unread).execute();
+        for (const r of rows) before.set(String(r[stored.key]), stored.fromStored(r as Selectable<ReadModels[T]>));
+      }
+    }
+
+    const changed: Row[] = [];
+    for (const [key, { owner, events: touching }] of batch) {
+      const start = before.get(key);
+      let row = start;
+      for (const event of touching) row = spec.fold(row, event, owner);
+      if (row === undefined) continue;
+      if (stored) memory.set(key, row);
+      if (row !== start) changed.push(row);
+    }
+    if (changed.length === 0) return;
+    if (stored) await upsertNewer(trx, stored, changed.map(stored.toStored));
+    else if ('write' in spec) await spec.write(trx, changed);
+  };
+}
+
+/** Table and column names come from the typed `StoredRows`; the statements themselves are built untyped. */
+function untyped(trx: Transaction<ReadModels>) {
+  return trx as unknown as Transaction<Record<string, Record<string, unknown>>>;
+}
+
+/** Inserts the rows, or replaces the stored row's columns when the row written is newer: one statement, and a replay changes nothing. */
+async function upsertNewer<T extends Versioned, Row>(trx: Transaction<ReadModels>, stored: StoredRows<T, Row>, rows: Insertable<ReadModels[T]>[]): Promise<void> {
+  const set = Object.fromEntries([...stored.columns, 'revision'].map((c) => [c, sql.ref(`excluded.${c}`)]));
+  await untyped(trx)
+    .insertInto(stored.table as string)
+    .values(rows as Record<string, unknown>[])
+    .onConflict((oc) => oc.column(stored.key as string).doUpdateSet(set).where(sql.ref(`${stored.table}.revision`), '<', sql.ref('excluded.revision')))
+    .execute();
+}

@@ -1,0 +1,56 @@
+import { expect, it } from '@jest/globals';
+import { EventLog, alice, bob, describeProjection } from '../projection.test-support';
+import { playersProjection } from './players.projection';
+
+const t = '2026-01-01T09:00:00.000Z';
+
+function history(log: EventLog) {
+  const a = log.player(alice);
+  const b = log.player(bob);
+  return [
+    a('PlayerRegistered', { playerId: alice, subject: 'google:1', email: 'alice@example.com', name: 'Alice', photoUrl: null, registeredAt: t }),
+    b('PlayerRegistered', { playerId: bob, subject: 'dev:bob@example.com', email: 'bob@example.com', name: null, photoUrl: 'https://example.com/b.png', registeredAt: '2026-01-02T09:00:00.000Z' }),
+    a('PhoneVerificationStarted', { playerId: alice, phoneNumber: '+14155550100', startedAt: t }),
+    a('PhoneVerified', { playerId: alice, phoneNumber: '+14155550100', verifiedAt: t }),
+    a('PlayerPhotoChanged', { playerId: alice, photoUrl: 'https://example.com/a1.png' }),
+    a('PlayerPhotoChanged', { playerId: alice, photoUrl: 'https://example.com/a2.png' }),
+  ];
+}
+
+describeProjection(playersProjection, (spec) => {
+  it('shows a registered player with no flags set and no phone', async () => {
+    const [registered] = history(new EventLog());
+    await spec.given(registered!).then({
+      players: [
+        {
+          id: alice, subject: 'google:1', email: 'alice@example.com', name: 'Alice', photo_url: null, created_time: new Date(t), banned: false,
+          suspect_level: 0, self_exclude: false, verified_phone_number: null,
+        },
+      ],
+    });
+  });
+
+  it('shows the verified phone number and the latest photo', async () => {
+    const events = history(new EventLog());
+    await spec
+      .given(...events.slice(0, 3))
+      .when(...events.slice(3))
+      .then({
+        players: [
+          { id: alice, verified_phone_number: '+14155550100', photo_url: 'https://example.com/a2.png' },
+          { id: bob, verified_phone_number: null, photo_url: 'https://example.com/b.png' },
+        ],
+      });
+  });
+
+  it('keeps the first registration when a player registers again', async () => {
+    const log = new EventLog();
+    const a = log.player(alice);
+    await spec
+      .given(a('PlayerRegistered', { playerId: alice, subject: 'google:1', email: 'alice@example.com', name: 'Alice', photoUrl: null, registeredAt: t }))
+      .when(a('PlayerRegistered', { playerId: alice, subject: 'google:1', email: 'other@example.com', name: 'Other', photoUrl: null, registeredAt: t }))
+      .then({ players: [{ email: 'alice@example.com', name: 'Alice' }] });
+  });
+
+  spec.itIsTheSameWhateverTheBatches(() => history(new EventLog()), (rows) => expect(rows.players!.map((r) => r.photo_url)).toEqual(['https://example.com/a2.png', 'https://example.com/b.png']));
+});

@@ -1,0 +1,45 @@
+import { expect, it } from '@jest/globals';
+import { EventLog, alice, describeProjection } from '../projection.test-support';
+import { withdrawalsProjection } from './withdrawals.projection';
+
+const t = (minute: number) => `2026-01-01T09:${String(minute).padStart(2, '0')}:00.000Z`;
+
+function history(log: EventLog) {
+  const a = log.account(alice);
+  return [
+    a('WithdrawalRequested', { withdrawalId: 'w1', method: 'lightning', amount: 20_000, target: 'lnbcrt1', requestedAt: t(1) }),
+    a('WithdrawalRequested', { withdrawalId: 'w2', method: 'bitcoin', amount: 50_000, target: 'bcrt1qx', requestedAt: t(2) }),
+    a('WithdrawalApproved', { withdrawalId: 'w1', reviewerId: 'admin-1', decidedAt: t(3) }),
+    a('WithdrawalPayoutStarted', { withdrawalId: 'w1', startedAt: t(3) }),
+    a('WithdrawalPaid', { withdrawalId: 'w1', reference: 'payment-hash-1', paidAt: t(4) }),
+    a('WithdrawalDeclined', { withdrawalId: 'w2', amount: 50_000, reviewerId: 'admin-2', decidedAt: t(5) }),
+  ];
+}
+
+describeProjection(withdrawalsProjection, (spec) => {
+  it('shows a request as Created, not yet reviewed or paid', async () => {
+    await spec.given(history(new EventLog())[0]!).then({
+      withdraw_requests: [
+        {
+          id: 'w1', player_id: alice, amount: 20_000, method: 'lightning', target: 'lnbcrt1', status: 'Created', request_time: new Date(t(1)),
+          reviewer_id: null, decision_time: null, reference: null, paid: false,
+        },
+      ],
+    });
+  });
+
+  it('shows an approved withdrawal paid with its reference, and a declined one with its reviewer', async () => {
+    await spec.given(...history(new EventLog())).then({
+      withdraw_requests: [
+        { id: 'w1', status: 'Approved', reviewer_id: 'admin-1', decision_time: new Date(t(3)), paid: true, reference: 'payment-hash-1' },
+        { id: 'w2', status: 'Declined', reviewer_id: 'admin-2', decision_time: new Date(t(5)), paid: false, reference: null },
+      ],
+    });
+  });
+
+  it('shows an approved withdrawal unpaid while the payout is under way', async () => {
+    await spec.given(...history(new EventLog()).slice(0, 4)).then({ withdraw_requests: [{ id: 'w1', status: 'Approved', paid: false }, { id: 'w2', status: 'Created' }] });
+  });
+
+  spec.itIsTheSameWhateverTheBatches(() => history(new EventLog()), (rows) => expect(rows.withdraw_requests!.map((r) => [r.status, r.paid])).toEqual([['Approved', true], ['Declined', false]]));
+});
