@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'PayoutFailed',
   'UnknownTwilioError',
   'ServiceUnavailable',
+  'InvalidSeed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -9,3 +9,4 @@ export * from './fairness/base64';
 export * from './fairness/cards';
 export * from './fairness/mt19937';
 export * from './fairness/shoe';
+export * from './score';

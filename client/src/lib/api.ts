@@ -5,8 +5,8 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import type { SerializedError } from '@reduxjs/toolkit';
-import type { ApiErrorBody, Hand, Player, PriceFigure, Shoe } from '@bahati/contracts';
+import type { TFunction } from 'i18next';
+import { ERROR_CODES, MAX_BET, MIN_BET, type ApiErrorBody, type ErrorCode, type Hand, type Player, type PriceFigure, type Shoe } from '@bahati/contracts';
 import { selectJwt, sessionExpired, type SessionRootState } from './session';
 
 const rawBaseQuery = fetchBaseQuery({
@@ -87,14 +87,41 @@ function isApiErrorBody(data: unknown): data is ApiErrorBody {
   return typeof data === 'object' && data !== null && 'error' in data && typeof (data as ApiErrorBody).error === 'string';
 }
 
-/** The spec's error code (`error` of the body, e.g. "BlockedByGeolocation"), if the answer carries one. */
-export function apiErrorCode(error: unknown): string | undefined {
+function apiErrorBody(error: unknown): ApiErrorBody | undefined {
   if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
   const data = (error as FetchBaseQueryError & { data?: unknown }).data;
-  return isApiErrorBody(data) ? data.error : undefined;
+  return isApiErrorBody(data) ? data : undefined;
 }
 
-export function apiErrorStatus(error: FetchBaseQueryError | SerializedError | undefined): number | string | undefined {
-  if (!error || !('status' in error)) return undefined;
-  return error.status;
+/** The server's own words for a failed request (admin screens show them, spec §8). */
+export function apiServerMessage(error: unknown): string | undefined {
+  return apiErrorBody(error)?.message || undefined;
+}
+
+/** The spec's error code (`error` of the body, e.g. "BlockedByGeolocation"), if the answer carries one. */
+export function apiErrorCode(error: unknown): string | undefined {
+  return apiErrorBody(error)?.error;
+}
+
+/** The limits an error message may quote. */
+const QUOTED_LIMITS = { minBet: MIN_BET.toLocaleString(), maxBet: MAX_BET.toLocaleString() };
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+const isKnownCode = (code: string | undefined): code is ErrorCode => code !== undefined && KNOWN_CODES.has(code);
+
+/**
+ * What to tell the player about a failed request, in their language: the catalogs' `errors.<Code>`.
+ * The server's English `message` is shown only for a code the catalogs do not have; undefined when the
+ * answer carries neither (a network failure), so the caller says something fitting.
+ */
+export function apiErrorMessage(t: TFunction, error: unknown): string | undefined {
+  const body = apiErrorBody(error);
+  if (!body) return undefined;
+  if (isKnownCode(body.error)) return t(`errors.${body.error}`, QUOTED_LIMITS);
+  return body.message || undefined;
+}
+
+export function apiErrorStatus(error: unknown): number | string | undefined {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
+  return (error as FetchBaseQueryError).status;
 }

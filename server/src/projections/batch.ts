@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, type Transaction, sql } from 'kysely';
 import type { RecordedEvent } from '../application/ports/event-store';
-import { type Projection, type StreamCategory, streamOwner } from './projection';
+import { type StreamCategory, streamOwner } from '../domain/streams';
+import type { Projection } from './projection';
 import type { ReadModels } from './schema';
 
 type AnyEvent = { type: string; data: unknown };

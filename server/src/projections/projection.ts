@@ -32,14 +32,6 @@ export interface Projection {
   applyBatch(trx: Transaction<ReadModels>, events: readonly RecordedEvent[], memory: ProjectionMemory): Promise<void>;
 }
 
-const STREAM_OWNERS = { account: /^account-(.+)$/, player: /^player-(.+)$/ } as const;
-export type StreamCategory = keyof typeof STREAM_OWNERS;
-
-/** The id a stream belongs to (`account-<playerId>` → the player id), or undefined for a stream of another category. */
-export function streamOwner(streamId: string, category: StreamCategory): string | undefined {
-  return STREAM_OWNERS[category].exec(streamId)?.[1];
-}
-
 /** The domain event a recorded event carries. */
 export function domainEvent<E extends { type: string; data: unknown }>(event: RecordedEvent): E {
   return { type: event.type, data: event.data } as E;

@@ -1,8 +1,7 @@
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ParseKeys } from 'i18next';
-import { apiErrorCode } from '@/lib/api';
+import { apiErrorCode, apiErrorMessage } from '@/lib/api';
 import { useFormatLocale } from '@/i18n/use-localized-path';
 import { useBeginPhoneVerifyMutation, useGetDeploymentEnvironmentQuery, useLazyGetDevPhoneCodeQuery, useVerifyPhoneCodeMutation } from './phone-api';
 import styles from './phone-verify.module.css';
@@ -17,15 +16,11 @@ const CODE_LENGTH = 6;
 /** Spec: success shows, then the dialog closes after one second. */
 const SUCCESS_CLOSE_MS = 1000;
 
-const START_ERRORS: Record<string, ParseKeys> = {
-  PhoneDoesNotMatch: 'phone.errors.phoneDoesNotMatch',
-  DuplicatePhone: 'phone.errors.duplicatePhone',
-  InvalidPhoneNumber: 'phone.errors.invalidPhoneNumber',
-  ValidationFailed: 'phone.errors.invalidPhoneNumber',
-  UnknownTwilioError: 'phone.errors.sendFailed',
-  SelfExcluded: 'phone.errors.selfExcluded',
-  Banned: 'phone.errors.banned',
-};
+/** What went wrong, and the field it is about (marked invalid). */
+interface Problem {
+  text: string;
+  field?: 'number' | 'code';
+}
 
 interface CountryOption {
   code: CountryCode;
@@ -63,7 +58,7 @@ export function PhoneVerifyForm({ onVerified, autoFocus = true }: { onVerified: 
   const [code, setCode] = useState('');
   const [step, setStep] = useState<Step>('number');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<ParseKeys | null>(null);
+  const [error, setError] = useState<Problem | null>(null);
   const [begin, beginState] = useBeginPhoneVerifyMutation();
   const [verify, verifyState] = useVerifyPhoneCodeMutation();
   const { data: environment } = useGetDeploymentEnvironmentQuery();
@@ -87,7 +82,7 @@ export function PhoneVerifyForm({ onVerified, autoFocus = true }: { onVerified: 
     setError(null);
     const parsed = parsePhoneNumberFromString(number, country);
     if (!number || !parsed || !parsed.isValid()) {
-      setError('phone.errors.invalidPhoneNumber');
+      setError({ text: t('phone.errors.invalidPhoneNumber'), field: 'number' });
       return;
     }
     try {
@@ -97,9 +92,11 @@ export function PhoneVerifyForm({ onVerified, autoFocus = true }: { onVerified: 
       setStep('code');
       if (showDevBanner) void fetchDevCode(answer.phoneNumber);
     } catch (failure) {
-      const known = START_ERRORS[apiErrorCode(failure) ?? ''];
-      if (!known) console.error('Could not start phone verification', failure);
-      setError(known ?? 'phone.errors.unexpected');
+      const code = apiErrorCode(failure);
+      if (code === 'ValidationFailed') return setError({ text: t('phone.errors.invalidPhoneNumber'), field: 'number' });
+      const text = apiErrorMessage(t, failure);
+      if (!text) console.error('Could not start phone verification', failure);
+      setError({ text: text ?? t('phone.errors.unexpected'), field: code === 'InvalidPhoneNumber' ? 'number' : undefined });
     }
   }
 
@@ -107,17 +104,19 @@ export function PhoneVerifyForm({ onVerified, autoFocus = true }: { onVerified: 
     event.preventDefault();
     setError(null);
     if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)) {
-      setError('phone.errors.wrongCode');
+      setError({ text: t('phone.errors.wrongCode'), field: 'code' });
       return;
     }
     try {
       const { status } = await verify({ code }).unwrap();
       if (status === 'Approved') setStep('done');
-      else if (status === 'WrongCode') setError('phone.errors.wrongCode');
-      else setError('phone.errors.unexpected');
+      else if (status === 'WrongCode') setError({ text: t('phone.errors.wrongCode'), field: 'code' });
+      else setError({ text: t('phone.errors.unexpected') });
     } catch (failure) {
-      console.error('Could not check the code', failure);
-      setError(apiErrorCode(failure) === 'ValidationFailed' ? 'phone.errors.wrongCode' : 'phone.errors.unexpected');
+      if (apiErrorCode(failure) === 'ValidationFailed') return setError({ text: t('phone.errors.wrongCode'), field: 'code' });
+      const text = apiErrorMessage(t, failure);
+      if (!text) console.error('Could not check the code', failure);
+      setError({ text: text ?? t('phone.errors.unexpected') });
     }
   }
 
@@ -137,7 +136,7 @@ export function PhoneVerifyForm({ onVerified, autoFocus = true }: { onVerified: 
 
   const errorBox = error ? (
     <p className="alert" role="alert" id={`${id}-error`}>
-      {t(error)}
+      {error.text}
     </p>
   ) : null;
 
@@ -164,7 +163,7 @@ export function PhoneVerifyForm({ onVerified, autoFocus = true }: { onVerified: 
             placeholder="••••••"
             value={code}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
-            aria-invalid={error === 'phone.errors.wrongCode'}
+            aria-invalid={error?.field === 'code'}
             aria-describedby={error ? `${id}-error` : `${id}-code-hint`}
           />
           <span id={`${id}-code-hint`} className={styles.hint}>
@@ -229,7 +228,7 @@ export function PhoneVerifyForm({ onVerified, autoFocus = true }: { onVerified: 
             placeholder={t('phone.numberPlaceholder')}
             value={number}
             onChange={(e) => setNumber(e.target.value.replace(/\D/g, '').slice(0, 17))}
-            aria-invalid={error === 'phone.errors.invalidPhoneNumber'}
+            aria-invalid={error?.field === 'number'}
             aria-describedby={error ? `${id}-error` : `${id}-number-hint`}
           />
         </div>

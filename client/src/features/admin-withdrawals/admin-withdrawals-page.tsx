@@ -1,11 +1,13 @@
 import type { WithdrawRequestView } from '@bahati/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { CopyButton } from '@/components/copy-button/copy-button';
 import { DataTable, type Column } from '@/components/data-table/data-table';
 import { truncateMiddle, useDateTimeFormat } from '@/components/format/format';
 import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
+import { apiErrorMessage, apiServerMessage } from '@/lib/api';
 import { useApproveWithdrawRequestMutation, useDeclineWithdrawRequestMutation, useGetAdminWithdrawRequestsQuery } from './admin-withdrawals-api';
 import styles from './admin-withdrawals.module.css';
 import { Page, PageHeader } from '@/components/page/page';
@@ -14,12 +16,11 @@ const STATUS_TONE: Record<WithdrawRequestView['status'], StatusTone> = { Created
 
 type Outcome = { kind: 'error'; text: string } | { kind: 'ok'; text: string };
 
-/** The server's own words for a failed decision (spec §8: admin actions show the server's error text). */
-function serverText(error: unknown): string {
+/** Why a decision failed: admin actions show the server's own text (spec §8), with the catalogs' words as a fallback. */
+function failureText(t: TFunction, error: unknown): string {
+  const message = apiServerMessage(error) ?? apiErrorMessage(t, error);
+  if (message) return message;
   const data = (error as { data?: unknown } | undefined)?.data;
-  if (typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string') {
-    return (data as { message: string }).message;
-  }
   if (typeof data === 'string' && data) return data;
   const status = (error as { status?: unknown } | undefined)?.status;
   return typeof status === 'number' ? `HTTP ${status}` : String((error as { error?: unknown } | undefined)?.error ?? error);
@@ -49,7 +50,7 @@ export function Component() {
             : t('adminWithdrawals.declined', { amount: format.sats(updated.amount) }),
       });
     } catch (error) {
-      setOutcome({ kind: 'error', text: t('adminWithdrawals.failed', { message: serverText(error) }) });
+      setOutcome({ kind: 'error', text: t('adminWithdrawals.failed', { message: failureText(t, error) }) });
     } finally {
       setWorking(null);
     }

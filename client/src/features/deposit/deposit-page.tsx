@@ -1,10 +1,11 @@
+import { MIN_LIGHTNING_DEPOSIT } from '@bahati/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
 import { FixedPriceNote, SatsAmount } from '@/components/amount/sats-amount';
 import { LocalizedLink } from '@/components/localized-link';
 import { PhoneChallengeDismissed, runWithPhoneChallenge, usePhoneChallenge } from '@/components/phone-verify/phone-challenge';
-import { apiErrorCode, useGetBankQuery } from '@/lib/api';
+import { apiErrorCode, apiErrorMessage, useGetBankQuery } from '@/lib/api';
 import { useCurrentPlayer } from '@/lib/current-player';
 import { usePlayerEvents } from '@/lib/player-events';
 import { BitcoinSection } from './bitcoin-section';
@@ -12,9 +13,9 @@ import { LightningSection } from './lightning-section';
 import styles from './deposit.module.css';
 import { Page, PageHeader } from '@/components/page/page';
 
-const ERRORS: Record<string, ParseKeys> = {
+/** Codes with a deposit-specific wording; the others read as the catalogs' `errors.<Code>`. */
+const DEPOSIT_ERRORS: Record<string, ParseKeys> = {
   SelfExcluded: 'deposit.errors.selfExcluded',
-  Banned: 'deposit.errors.banned',
   ValidationFailed: 'deposit.lightning.minimum',
   InvalidAmount: 'deposit.lightning.minimum',
 };
@@ -25,7 +26,7 @@ export function Component() {
   const { player } = useCurrentPlayer();
   const { data: bank } = useGetBankQuery();
   const phone = usePhoneChallenge();
-  const [error, setError] = useState<ParseKeys | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const verified = player ? player.verifiedPhoneNumber !== null : undefined;
   usePlayerEvents();
 
@@ -50,11 +51,15 @@ export function Component() {
     [verified],
   );
 
-  const onFailure = useCallback((failure: unknown) => {
-    const known = ERRORS[apiErrorCode(failure) ?? ''];
-    if (!known) console.error('Deposit action failed', failure);
-    setError(known ?? 'deposit.errors.generic');
-  }, []);
+  const onFailure = useCallback(
+    (failure: unknown) => {
+      const own = DEPOSIT_ERRORS[apiErrorCode(failure) ?? ''];
+      const text = own ? t(own, { amount: MIN_LIGHTNING_DEPOSIT }) : apiErrorMessage(t, failure);
+      if (!text) console.error('Deposit action failed', failure);
+      setError(text ?? t('deposit.errors.generic'));
+    },
+    [t],
+  );
 
   return (
     <Page>
@@ -87,7 +92,7 @@ export function Component() {
 
       {error ? (
         <p className="alert" role="alert" data-testid="deposit-error">
-          {t(error)}
+          {error}
         </p>
       ) : null}
 

@@ -148,12 +148,12 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
           </div>
           {invalid ? (
             <span id={`${id}-amount-error`} className={styles.fieldError} role="alert">
-              {t('deposit.lightning.minimum')}
+              {t('deposit.lightning.minimum', { amount: MIN_LIGHTNING_DEPOSIT })}
             </span>
           ) : (
             <span id={`${id}-amount-hint`} className={styles.hint}>
               {sats > 0 && format.dollars(sats) ? `≈ ${format.dollars(sats)}${format.fixed ? '*' : ''} · ` : ''}
-              {t('deposit.lightning.amountHint')}
+              {t('deposit.lightning.amountHint', { amount: MIN_LIGHTNING_DEPOSIT.toLocaleString() })}
             </span>
           )}
         </div>

@@ -1,7 +1,8 @@
 import { memo, useId } from 'react';
+import type { CHIP_VALUES } from '@bahati/contracts';
 
 /** The four chips (spec §9: 1k, 5k, 25k, 100k), each its own colour. Drawn on a 70×70 grid. */
-const CHIP_STYLE: Record<number, { base: string; edge: string; inner: string; text: string; label: string }> = {
+const CHIP_STYLE: Record<(typeof CHIP_VALUES)[number], { base: string; edge: string; inner: string; text: string; label: string }> = {
   1_000: { base: '#f3efe4', edge: '#2a6fb0', inner: '#e4dccb', text: '#1f4f80', label: '1K' },
   5_000: { base: '#c3303c', edge: '#f6f0e0', inner: '#a9252f', text: '#fff6ea', label: '5K' },
   25_000: { base: '#1f7f6a', edge: '#f6f0e0', inner: '#176553', text: '#fff6ea', label: '25K' },
@@ -9,12 +10,12 @@ const CHIP_STYLE: Record<number, { base: string; edge: string; inner: string; te
 };
 
 export function chipLabel(value: number): string {
-  return CHIP_STYLE[value]?.label ?? String(value);
+  return CHIP_STYLE[value as keyof typeof CHIP_STYLE]?.label ?? String(value);
 }
 
 export const ChipSvg = memo(function ChipSvg({ value, size = 70 }: { value: number; size?: number }) {
   const id = useId();
-  const s = CHIP_STYLE[value] ?? CHIP_STYLE[1_000]!;
+  const s = CHIP_STYLE[value as keyof typeof CHIP_STYLE] ?? CHIP_STYLE[1_000];
   return (
     <svg width={size} height={size} viewBox="0 0 70 70" aria-hidden="true" focusable="false">
       <defs>

@@ -1,29 +1,52 @@
 import type { ActionResponse, DealRequest, HandAction, HandActionResponse, RetireShoeResponse } from '@bahati/contracts';
 import { api } from '@/lib/api';
 
-/** Tags a hand answer touches: the ledger always; the player (hands played, active hand, shoe) once it settles. */
-function touched(result: HandActionResponse | undefined) {
+type Tag = { type: 'Ledger' } | { type: 'Shoe'; id: string };
+
+/**
+ * What an answer leaves stale for other screens: the ledger always, and the shoe when a deal counts a
+ * hand on it or its last hand retires it. The table itself reads everything it shows from the answer.
+ */
+function touched(result: HandActionResponse | undefined, dealt: boolean): Tag[] {
   if (!result) return [];
-  const tags: ({ type: 'Ledger' } | { type: 'Player' } | { type: 'Hand'; id: string } | { type: 'Shoe'; id: string })[] = [{ type: 'Ledger' }];
-  if (result.hand.phase === 'Settled') tags.push({ type: 'Player' }, { type: 'Hand', id: result.hand.id });
-  if (result.nextShoe) tags.push({ type: 'Shoe', id: result.hand.shoeId });
+  const tags: Tag[] = [{ type: 'Ledger' }];
+  if (dealt || result.nextShoe) tags.push({ type: 'Shoe', id: result.hand.shoeId });
   return tags;
 }
+
+/** The player's hand in play and shoe, as an answer leaves them. */
+const playerAfter = (answer: HandActionResponse) =>
+  api.util.updateQueryData('getPlayer', undefined, (player) => {
+    player.activeHandId = answer.hand.phase === 'Settled' ? null : answer.hand.id;
+    player.shoeId = answer.nextShoe?.id ?? answer.hand.shoeId;
+  });
 
 export const gameApi = api.injectEndpoints({
   endpoints: (build) => ({
     deal: build.mutation<ActionResponse, DealRequest>({
       // The server routes POST /api/hands (a trailing slash, as in spec §7's `hands/`, answers 404).
       query: (body) => ({ url: 'hands', method: 'POST', body }),
-      invalidatesTags: (result) => [...touched(result), ...(result ? [{ type: 'Shoe' as const, id: result.hand.shoeId }] : [])],
+      invalidatesTags: (result) => touched(result, true),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => queryFulfilled.then(({ data }) => void dispatch(playerAfter(data)), () => undefined),
     }),
     act: build.mutation<HandActionResponse, HandAction>({
       query: (action) => ({ url: `hands/${action}`, method: 'PUT' }),
-      invalidatesTags: (result) => touched(result),
+      invalidatesTags: (result) => touched(result, false),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => queryFulfilled.then(({ data }) => void dispatch(playerAfter(data)), () => undefined),
     }),
     retireShoe: build.mutation<RetireShoeResponse, void>({
       query: () => ({ url: 'shoes/retire', method: 'PUT' }),
-      invalidatesTags: (result) => (result ? ['Player', 'Ledger', { type: 'Shoe', id: result.retired.id }] : []),
+      invalidatesTags: (result) => (result ? ['Ledger'] : []),
+      // The answer is the retired shoe with its seeds revealed, and the shoe committed next.
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(({ data }) => {
+          dispatch(api.util.upsertQueryEntries([{ endpointName: 'getShoe', arg: data.retired.id, value: data.retired }]));
+          dispatch(
+            api.util.updateQueryData('getPlayer', undefined, (player) => {
+              player.shoeId = data.next.id;
+            }),
+          );
+        }, () => undefined),
     }),
   }),
 });

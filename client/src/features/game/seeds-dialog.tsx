@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HANDS_PER_SHOE, isValidSeed } from '@bahati/contracts';
 import { CopyButton } from '@/components/copy-button/copy-button';
 import { Dialog } from '@/components/dialog/dialog';
 import { LocalizedLink } from '@/components/localized-link';
-import { HANDS_PER_SHOE, isValidSeed } from './seeds';
 import type { TableState } from './use-table';
 import styles from './dialogs.module.css';
 

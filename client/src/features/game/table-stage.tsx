@@ -1,13 +1,14 @@
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHIP_VALUES, type Hand, type PlayerHand } from '@bahati/contracts';
+import type { Hand } from '@bahati/contracts';
 import { cardLabel } from '@/components/playing-card/card-label';
 import { useSatsFormat } from '@/components/amount/sats-amount';
-import { ChipSvg, chipLabel } from './chip';
+import { BetSpot, ChipTray } from './chip-tray';
 import type { Sequence } from './deal-sequence';
 import { FeltTable } from './felt-table';
+import { ResultBadge, scoreLabel } from './hand-marks';
 import { TableCard } from './table-card';
-import { CARD_H, chipStack, GEOMETRY, placeCards, type HandSlot, type TableSize } from './table-layout';
+import { CARD_H, GEOMETRY, placeCards, type TableSize } from './table-layout';
 import styles from './table.module.css';
 
 export interface TableStageProps {
@@ -15,7 +16,7 @@ export interface TableStageProps {
   scale: number;
   /** The latest hand: its cards are on the felt (possibly still flying). */
   hand: Hand | null;
-  /** The hand whose scores and results are shown: it catches up once the cards land. */
+  /** The same hand as it reads while cards are in flight: scores and results catch up once they land. */
   shown: Hand | null;
   sequence: Sequence;
   bet: number;
@@ -25,60 +26,18 @@ export interface TableStageProps {
   canClear: boolean;
 }
 
-function scoreLabel(t: ReturnType<typeof useTranslation>['t'], score: string, blackjack: boolean) {
-  if (blackjack) return t('game.score.blackjack');
-  if (score === 'Bust') return t('game.score.bust');
-  return score;
-}
-
-function ResultBadge({ hand, slot, format }: { hand: PlayerHand; slot: HandSlot; format: ReturnType<typeof useSatsFormat> }) {
-  const { t } = useTranslation();
-  const state = hand.handState;
-  if (state !== 'Win' && state !== 'Lost' && state !== 'Push' && state !== 'EvenMoney') return null;
-  const win = hand.winAmount ?? 0;
-  const label =
-    state === 'Win'
-      ? hand.hasBlackjack
-        ? t('game.result.blackjack')
-        : t('game.result.win')
-      : state === 'EvenMoney'
-        ? t('game.result.evenMoney')
-        : state === 'Push'
-          ? t('game.result.push')
-          : t('game.result.lost');
-  const tone = state === 'Lost' ? styles.badgeLost : state === 'Push' ? styles.badgePush : styles.badgeWin;
-  return (
-    <div
-      className={`${styles.badge} ${tone}`}
-      style={{ left: slot.box.x + slot.box.w / 2, top: slot.box.y + slot.box.h / 2 + 6 * slot.scale }}
-      data-testid="hand-result"
-      data-state={state}
-    >
-      <span className={styles.badgeLabel}>{label}</span>
-      {(state === 'Win' || state === 'EvenMoney' || state === 'Push') && win > 0 ? (
-        <span className={styles.badgeWinAmount}>+{format.sats(win)}</span>
-      ) : null}
-    </div>
-  );
-}
-
 /** The felt, the cards, scores and results, the bet stack and the chip tray, on the table's own grid. */
 export const TableStage = memo(function TableStage({ size, scale, hand, shown, sequence, bet, chipsLocked, onChip, onClearBet, canClear }: TableStageProps) {
   const { t } = useTranslation();
   const format = useSatsFormat();
   const geometry = GEOMETRY[size];
   const placed = useMemo(() => (hand ? placeCards(hand, geometry, size) : null), [geometry, hand, size]);
-  // Scores and results come from `shown`, placed where the hands are now.
-  const shownPlaced = useMemo(() => (shown ? placeCards(shown, geometry, size) : null), [geometry, shown, size]);
-  const sameHand = hand && shown && hand.id === shown.id && hand.playerHands.length === shown.playerHands.length;
-  const stack = chipStack(bet, CHIP_VALUES);
-  const stackShown = stack.length ? stack.slice(-9) : bet > 0 ? [CHIP_VALUES[0]] : [];
-  const chipSize = geometry.chips.size;
-  const betChip = size === 'large' ? 62 : 50;
+  // Scores and results come from `shown`, placed where the hands are now; a hand being dealt has none yet.
+  const scored = shown !== null && shown.playerHands.every((ph) => ph.displayScore !== '');
   const multi = (shown?.playerHands.length ?? 0) > 1;
   // Cards of the shoe's earlier hands lie in the discard tray.
   const discarded = hand ? Math.min(...hand.dealerHand.cards.map((c) => c.cardIndex), ...hand.playerHands.flatMap((h) => h.cardIndices)) : 0;
-  const activeIndex = shown && sameHand && shown.phase === 'PlayerTurn' ? shown.activeHandIndex : null;
+  const activeIndex = shown && scored && shown.phase === 'PlayerTurn' ? shown.activeHandIndex : null;
 
   return (
     <div
@@ -116,7 +75,7 @@ export const TableStage = memo(function TableStage({ size, scale, hand, shown, s
       ) : null}
 
       {/* dealer score */}
-      {shown && placed && shown.id === hand?.id && shown.dealerHand.displayScore ? (
+      {shown && placed && shown.dealerHand.displayScore ? (
         <div
           className={`${styles.score} ${shown.dealerHand.displayScore === 'Bust' ? styles.scoreBust : ''}`}
           style={{ left: placed.dealer.centerX, top: placed.dealer.top + CARD_H + 8 }}
@@ -128,10 +87,9 @@ export const TableStage = memo(function TableStage({ size, scale, hand, shown, s
       ) : null}
 
       {/* player scores, per-hand stakes and results */}
-      {sameHand && placed && shownPlaced
+      {scored && placed
         ? shown.playerHands.map((ph, i) => {
             const slot = placed.slots[i]!;
-            const box = shownPlaced.slots[i]!;
             return (
               <div key={i}>
                 <div
@@ -142,60 +100,17 @@ export const TableStage = memo(function TableStage({ size, scale, hand, shown, s
                   {scoreLabel(t, ph.displayScore, ph.hasBlackjack)}
                   {multi || ph.doubleBet ? <span className={styles.scoreStake}>{format.sats(ph.betAmount)}</span> : null}
                 </div>
-                {shown.phase === 'Settled' ? <ResultBadge hand={ph} slot={box} format={format} /> : null}
+                {shown.phase === 'Settled' ? <ResultBadge hand={ph} slot={slot} format={format} /> : null}
               </div>
             );
           })
         : null}
 
-      {/* bet stack */}
-      <div className={styles.betSpot} style={{ left: geometry.bet.x, top: geometry.bet.y }}>
-        {stackShown.length === 0 ? (
-          <span className={styles.betHint}>{t('game.betHint')}</span>
-        ) : (
-          <button
-            type="button"
-            className={styles.betStack}
-            onClick={onClearBet}
-            disabled={!canClear}
-            aria-label={t('game.clearBetLabel', { amount: format.sats(bet) })}
-            data-testid="bet-stack"
-          >
-            {stackShown.map((value, i) => (
-              <span key={i} className={styles.betChip} style={{ transform: `translate(-50%, calc(-50% - ${i * (size === 'large' ? 5 : 4)}px))` }}>
-                <ChipSvg value={value} size={betChip} />
-              </span>
-            ))}
-          </button>
-        )}
-        {bet > 0 ? (
-          <span className={styles.betAmount} data-testid="bet-amount">
-            {format.sats(bet)}
-          </span>
-        ) : null}
-      </div>
-
-      {/* chip tray */}
-      <div className={styles.chipTray} style={{ top: geometry.chips.y }} role="group" aria-label={t('game.chips')}>
-        {CHIP_VALUES.map((value, i) => (
-          <button
-            key={value}
-            type="button"
-            className={styles.chip}
-            style={{ left: geometry.width / 2 + (i - 1.5) * (chipSize + geometry.chips.gap), width: chipSize, height: chipSize }}
-            onClick={() => onChip(value)}
-            disabled={chipsLocked}
-            aria-label={t('game.addChip', { amount: format.sats(value) })}
-            title={t('game.addChip', { amount: format.sats(value) })}
-            data-testid={`chip-${chipLabel(value)}`}
-          >
-            <ChipSvg value={value} size={chipSize} />
-          </button>
-        ))}
-      </div>
+      <BetSpot size={size} bet={bet} onClearBet={onClearBet} canClear={canClear} />
+      <ChipTray size={size} locked={chipsLocked} onChip={onChip} />
 
       {/* what the cards are, for screen readers */}
-      {shown ? (
+      {shown && (shown.dealerHand.cards.length > 0 || shown.playerHands.some((ph) => ph.cards.length > 0)) ? (
         <div className="visually-hidden">
           <p>
             {t('game.dealer')}: {shown.dealerHand.cards.map((c) => cardLabel(t, c)).join(', ')}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Card, Shoe } from '@bahati/contracts';
+import { HANDS_PER_SHOE, type Card, type Shoe } from '@bahati/contracts';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { LocalizedLink } from '@/components/localized-link';
 import { cardLabel } from '@/components/playing-card/card-label';
 import { PlayingCard } from '@/components/playing-card/playing-card';
 import { Spinner } from '@/components/spinner';
-import { apiErrorCode, useGetHandQuery, useGetShoeQuery } from '@/lib/api';
+import { apiErrorCode, apiErrorMessage, useGetHandQuery, useGetShoeQuery } from '@/lib/api';
 import { useGetHandShoeQuery } from './ledger-api';
 import { formatLedgerTime } from './ledger-format';
 import styles from './ledger.module.css';
@@ -34,7 +34,7 @@ function shoeError(t: ReturnType<typeof useTranslation>['t'], error: unknown): s
     case 'ValidationFailed':
       return t('ledger.shoe.invalidId');
     default:
-      return t('ledger.shoe.failed');
+      return apiErrorMessage(t, error) ?? t('ledger.shoe.failed');
   }
 }
 
@@ -123,7 +123,7 @@ export function HandDetails({ handId }: { handId: string }) {
         </div>
         <div>
           <dt>{t('ledger.details.handOfShoe')}</dt>
-          <dd>{t('ledger.details.handOfShoeValue', { n: hand.handNumber })}</dd>
+          <dd>{t('ledger.details.handOfShoeValue', { n: hand.handNumber, total: HANDS_PER_SHOE })}</dd>
         </div>
       </dl>
 

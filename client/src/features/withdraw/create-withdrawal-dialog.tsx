@@ -1,21 +1,19 @@
 import { MIN_BITCOIN_WITHDRAWAL } from '@bahati/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ParseKeys } from 'i18next';
+import type { ParseKeys, TFunction } from 'i18next';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { Dialog } from '@/components/dialog/dialog';
 import { digitsOnly, newUuid } from '@/components/format/format';
 import { PhoneChallengeDismissed, runWithPhoneChallenge } from '@/components/phone-verify/phone-challenge';
-import { apiErrorCode } from '@/lib/api';
+import { apiErrorCode, apiErrorMessage } from '@/lib/api';
 import { useRequestWithdrawalMutation } from './withdraw-api';
 import styles from './withdraw.module.css';
 
 type Method = 'lightning' | 'bitcoin';
 type Field = 'amount' | 'target' | 'form';
-interface FormError {
-  field: Field;
-  key: ParseKeys;
-}
+/** A message of this dialog's own (`key`), or the catalogs' words for a server error (`text`). */
+type FormError = { field: Field; key: ParseKeys } | { field: Field; text: string };
 
 /** Spec §5: client-side checks before anything is sent. */
 export function validateWithdrawal(method: Method, amount: string, target: string, bank: number): FormError | null {
@@ -31,8 +29,8 @@ export function validateWithdrawal(method: Method, amount: string, target: strin
   return null;
 }
 
-/** Spec §8 "Withdraw". */
-function serverError(error: unknown, method: Method): FormError | 'locked' {
+/** Spec §8 "Withdraw": the codes that belong to a field; the rest read as the catalogs' `errors.<Code>`. */
+function serverError(t: TFunction, error: unknown, method: Method): FormError | 'locked' {
   switch (apiErrorCode(error)) {
     case 'PlaythroughRequirementNotMet':
       return 'locked';
@@ -47,11 +45,12 @@ function serverError(error: unknown, method: Method): FormError | 'locked' {
     case 'InvalidAmount':
     case 'ValidationFailed':
       return { field: 'amount', key: method === 'bitcoin' ? 'withdraw.errors.minimumBitcoin' : 'withdraw.errors.invalidAmount' };
-    case 'Banned':
-      return { field: 'form', key: 'withdraw.errors.banned' };
-    default:
+    default: {
+      const text = apiErrorMessage(t, error);
+      if (text) return { field: 'form', text };
       console.error('Withdrawal failed', error);
       return { field: 'form', key: 'withdraw.errors.generic' };
+    }
   }
 }
 
@@ -119,7 +118,7 @@ export function CreateWithdrawalDialog({
         setError({ field: 'form', key: 'withdraw.errors.phoneRequired' });
         return;
       }
-      const mapped = serverError(failure, method);
+      const mapped = serverError(t, failure, method);
       if (mapped === 'locked') onLocked();
       else setError(mapped);
     } finally {
@@ -127,10 +126,11 @@ export function CreateWithdrawalDialog({
     }
   }
 
+  const message = (e: FormError) => ('text' in e ? e.text : t(e.key, { amount: MIN_BITCOIN_WITHDRAWAL.toLocaleString() }));
   const fieldError = (field: Field) =>
     error?.field === field ? (
       <span id={`${id}-${field}-error`} className={styles.fieldError} role="alert">
-        {t(error.key)}
+        {message(error)}
       </span>
     ) : null;
 
@@ -249,14 +249,14 @@ export function CreateWithdrawalDialog({
           )}
           {fieldError('target') ?? (
             <span id={`${id}-target-hint`} className={styles.hint}>
-              {method === 'lightning' ? t('withdraw.dialog.paymentRequestHint') : t('withdraw.dialog.addressHint')}
+              {method === 'lightning' ? t('withdraw.dialog.paymentRequestHint') : t('withdraw.dialog.addressHint', { amount: MIN_BITCOIN_WITHDRAWAL.toLocaleString() })}
             </span>
           )}
         </div>
 
         {error?.field === 'form' ? (
           <p className="alert" role="alert">
-            {t(error.key)}
+            {message(error)}
           </p>
         ) : null}
       </form>

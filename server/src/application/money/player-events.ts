@@ -2,12 +2,12 @@ import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnAppl
 import type { PlayerPushEvent } from '@bahati/contracts';
 import { type AccountEvent, bankDelta } from '../../domain/account/account';
 import type { PlayerEvent } from '../../domain/player/player';
+import { streamOwner } from '../../domain/streams';
 import { EventStoreToken } from '../../config/tokens';
 import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store';
 import { PlayerReadModel, ReadModelProgress } from '../ports/read-models';
 
 type Listener = (event: PlayerPushEvent) => void;
-const STREAM = /^(account|player)-(.+)$/;
 
 /** What a player's screens are told about an event of their streams (bank last, once the read model has it). */
 export function pushEventsOf(event: { type: string; data: unknown }): PlayerPushEvent[] {
@@ -74,14 +74,15 @@ export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private async deliver(event: RecordedEvent) {
-    const match = STREAM.exec(event.streamId);
-    if (!match) return;
-    const set = this.listeners.get(match[2]!);
+    const account = streamOwner(event.streamId, 'account');
+    const playerId = account ?? streamOwner(event.streamId, 'player');
+    if (playerId === undefined) return;
+    const set = this.listeners.get(playerId);
     if (!set?.size) return;
     const messages = pushEventsOf(event);
-    if (match[1] === 'account' && bankDelta({ type: event.type, data: event.data } as AccountEvent) !== 0) {
+    if (account !== undefined && bankDelta({ type: event.type, data: event.data } as AccountEvent) !== 0) {
       await this.projections.waitFor(event.checkpoint);
-      messages.push({ type: 'BankChanged', bank: await this.players.bank(match[2]!) });
+      messages.push({ type: 'BankChanged', bank: await this.players.bank(account) });
     }
     for (const m of messages) for (const l of set) l(m);
   }

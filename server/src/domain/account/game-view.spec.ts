@@ -1,5 +1,4 @@
 import { Table } from '../hand/hand.test-support';
-import { displayScore } from './game-view';
 
 describe('what the table shows of a hand', () => {
   it('keeps the dealer hole card face down until the hand is finished', () => {
@@ -31,15 +30,6 @@ describe('what the table shows of a hand', () => {
     t.deal();
     expect(t.view().dealerHand.displayScore).toBe('1/11');
     expect(t.view()).toMatchObject({ phase: 'InsuranceOffered', insuranceOffered: true, allowedActions: ['insurance', 'noinsurance'] });
-  });
-
-  it('scores: a soft total below 12 shows with +10 while in play, Bust above 21, 21 plainly', () => {
-    expect(displayScore(7, true, true)).toBe('7/17');
-    expect(displayScore(11, true, true)).toBe('21');
-    expect(displayScore(12, true, true)).toBe('12');
-    expect(displayScore(15, false, true)).toBe('15');
-    expect(displayScore(22, false, false)).toBe('Bust');
-    expect(displayScore(7, true, false)).toBe('17');
   });
 
   it('carries the stakes, each hand, the dealer and what was won once settled', () => {

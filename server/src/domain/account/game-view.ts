@@ -1,4 +1,4 @@
-import { type Card, cardRank, cardSuit, cardValue, type DealerHand, type Hand, type HandAction, HAND_ACTION_NAMES, HAND_ACTIONS, type HandPhase, type PlayerHand, type Shoe } from '@bahati/contracts';
+import { type Card, cardRank, displayScore, cardSuit, cardValue, type DealerHand, type Hand, type HandAction, HAND_ACTION_NAMES, HAND_ACTIONS, type HandPhase, type PlayerHand, type Shoe } from '@bahati/contracts';
 import { type PlayerAction, allowedActions } from '../hand/decide';
 import { type HandState, type PlayerHandState, isBlackjack, isTwoCard21, scoreOf } from '../hand/hand';
 import { shuffleShoe } from '../fairness';
@@ -14,14 +14,6 @@ export function cardView(card: number, position: number): Card {
 
 function hiddenCard(position: number): Card {
   return { suit: null, rank: 0, value: 0, cardIndex: position, id: null, faceDown: true };
-}
-
-/** Spec §4: an ace counts 1 or 11; while the hand is in play a soft total shows both; above 21 is a bust. */
-export function displayScore(hard: number, hasAce: boolean, inPlay: boolean): string {
-  if (hard > 21) return 'Bust';
-  const score = scoreOf(hard, hasAce);
-  if (score !== hard && inPlay && score !== 21) return `${hard}/${score}`;
-  return String(score);
 }
 
 function phaseOf(state: HandState): HandPhase {

@@ -3,7 +3,7 @@ import type { DomainEvent } from '../decider';
 import { BASE_RULES, type HandRules } from './rules';
 
 // Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
-const { CARD_VALUE } = contracts;
+const { bestScore, CARD_VALUE } = contracts;
 
 // ---------------------------------------------------------------------------------------------
 // Events. Amounts are integer satoshis. Debits (the bet, a double, a split, insurance) are
@@ -219,9 +219,8 @@ const INITIAL: HandState = Object.freeze({
 // ---------------------------------------------------------------------------------------------
 
 /** Best total: one ace counts 11 when that does not bust. */
-export function scoreOf(hard: number, hasAce: boolean): number {
-  return hasAce && hard <= 11 ? hard + 10 : hard;
-}
+/** The best total: one ace counts 11 when that does not bust. */
+export const scoreOf = bestScore;
 export function isTwoCard21(hand: Cards): boolean {
   return hand.cards.length === 2 && hand.hard === 11 && hand.hasAce;
 }

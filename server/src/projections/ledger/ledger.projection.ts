@@ -1,7 +1,8 @@
 import type { RecordedEvent } from '../../application/ports/event-store';
 import type { AccountEvent } from '../../domain/account/account';
 import { LEDGER_EVENT_TYPES, ledgerLines } from '../../domain/account/ledger';
-import { type Projection, domainEvent, streamOwner } from '../projection';
+import { streamOwner } from '../../domain/streams';
+import { type Projection, domainEvent } from '../projection';
 
 /** A batch's rows are inserted by statements of this many rows. */
 const CHUNK = 1000;

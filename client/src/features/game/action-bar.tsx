@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HandAction } from '@bahati/contracts';
+import { useSatsFormat } from '@/components/amount/sats-amount';
+import { LocalizedLink } from '@/components/localized-link';
+import { Spinner } from '@/components/spinner';
+import type { TableState } from './use-table';
+import styles from './game.module.css';
+
+function ActionButton({
+  label,
+  hotkey,
+  onClick,
+  disabled,
+  primary,
+  testId,
+}: {
+  label: string;
+  hotkey: string;
+  onClick: () => void;
+  disabled: boolean;
+  primary?: boolean;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn ${primary ? 'btn-primary' : ''} ${styles.action}`}
+      onClick={onClick}
+      disabled={disabled}
+      aria-keyshortcuts={hotkey}
+      data-testid={testId}
+    >
+      <span>{label}</span>
+      <kbd className={styles.kbd} aria-hidden="true">
+        {hotkey}
+      </kbd>
+    </button>
+  );
+}
+
+/** Below the table: what the player can do now (an offer's Yes and No, the hand's moves, or the bet and Deal). */
+export function ActionBar({ table }: { table: TableState }) {
+  const { t } = useTranslation();
+  const format = useSatsFormat();
+  const { busy, hand, mode } = table;
+  let content: ReactNode;
+  if (mode === 'loading') {
+    content = <Spinner label={t('common.loading')} />;
+  } else if (mode === 'insurance' || mode === 'evenMoney') {
+    const insurance = mode === 'insurance';
+    const cost = hand ? Math.floor(hand.baseBetAmount / 2) : 0;
+    content = (
+      <>
+        <p className={styles.prompt} data-testid="offer-prompt">
+          <strong>{insurance ? t('game.prompt.insurance') : t('game.prompt.evenMoney')}</strong>
+          <span>
+            {insurance ? t('game.prompt.insuranceCost', { amount: format.sats(cost) }) : t('game.prompt.evenMoneyPays', { amount: format.sats(hand?.baseBetAmount ?? 0) })}
+          </span>
+        </p>
+        <ActionButton
+          label={t('game.actions.yes')}
+          hotkey="Y"
+          primary
+          onClick={() => void table.onAction(insurance ? 'insurance' : 'evenmoney')}
+          disabled={busy || !table.allowed(insurance ? 'insurance' : 'evenmoney')}
+          testId="action-yes"
+        />
+        <ActionButton
+          label={t('game.actions.no')}
+          hotkey="N"
+          onClick={() => void table.onAction(insurance ? 'noinsurance' : 'noevenmoney')}
+          disabled={busy || !table.allowed(insurance ? 'noinsurance' : 'noevenmoney')}
+          testId="action-no"
+        />
+      </>
+    );
+  } else if (mode === 'playing') {
+    const btn = (action: HandAction, label: string, key: string, primary = false) => (
+      <ActionButton
+        key={action}
+        label={label}
+        hotkey={key}
+        primary={primary}
+        onClick={() => void table.onAction(action)}
+        disabled={busy || !(table.allowed(action) || ((action === 'double' || action === 'split') && table.blockedByBank(action)))}
+        testId={`action-${action}`}
+      />
+    );
+    content = (
+      <>
+        {btn('hit', t('game.actions.hit'), 'H', true)}
+        {btn('stand', t('game.actions.stand'), 'S', true)}
+        {btn('double', t('game.actions.double'), 'D')}
+        {btn('split', t('game.actions.split'), 'P')}
+      </>
+    );
+  } else if ((table.bank ?? 0) <= 0) {
+    content = (
+      <>
+        <p className={styles.prompt}>
+          <strong>{t('game.errors.depositFirst')}</strong>
+        </p>
+        <LocalizedLink to="/deposit" className="btn btn-primary">
+          {t('game.notices.deposit')}
+        </LocalizedLink>
+      </>
+    );
+  } else {
+    const rebet = hand?.phase === 'Settled' && table.bet > 0 && table.bet === table.lastBet;
+    content = (
+      <>
+        <button type="button" className={`btn btn-ghost ${styles.action}`} onClick={table.clearBet} disabled={busy || table.bet === 0} data-testid="clear-bet">
+          {t('game.actions.clear')}
+        </button>
+        <ActionButton
+          label={rebet ? t('game.actions.rebet') : t('game.actions.deal')}
+          hotkey="N"
+          primary
+          onClick={() => void table.onDeal()}
+          disabled={busy}
+          testId="action-deal"
+        />
+      </>
+    );
+  }
+  return (
+    <div className={styles.actions} role="group" aria-label={t('game.actionsLabel')} aria-busy={table.pending}>
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { HANDS_PER_SHOE, LOW_BANK_WARNING } from '@bahati/contracts';
+import { useSatsFormat } from '@/components/amount/sats-amount';
+import { LocalizedLink } from '@/components/localized-link';
+import styles from './game.module.css';
+
+/** Above the table: the bank (with a top-up link when it runs low), the shoe's progress, seeds and rules. */
+export function Toolbar({ bank, handsDealt, onSeeds, onRules }: { bank: number | undefined; handsDealt: number; onSeeds: () => void; onRules: () => void }) {
+  const { t } = useTranslation();
+  const format = useSatsFormat();
+  const dollars = bank !== undefined ? format.dollars(bank) : null;
+  const dealt = Math.min(handsDealt, HANDS_PER_SHOE);
+  return (
+    <>
+      <div className={styles.left}>
+        <div className={styles.balance} data-testid="table-balance">
+          <span className={styles.balanceLabel}>{t('game.balance')}</span>
+          <span className={styles.balanceSats}>{bank !== undefined ? t('game.sats', { amount: format.sats(bank) }) : '—'}</span>
+          {dollars ? <span className={styles.balanceUsd}>≈ {dollars}</span> : null}
+        </div>
+        {bank !== undefined && bank > 0 && bank < LOW_BANK_WARNING ? (
+          <LocalizedLink to="/deposit" className={styles.lowBank} data-testid="low-bank">
+            {t('game.lowBank')}
+          </LocalizedLink>
+        ) : null}
+      </div>
+      <div className={styles.right}>
+        <div className={styles.shoeMeter} title={t('game.shoeProgress', { n: dealt, total: HANDS_PER_SHOE })}>
+          <span className="visually-hidden">{t('game.shoeProgress', { n: dealt, total: HANDS_PER_SHOE })}</span>
+          <span className={styles.shoeMeterLabel} aria-hidden="true">
+            {t('game.shoe')}
+          </span>
+          {Array.from({ length: HANDS_PER_SHOE }, (_, i) => (
+            <span key={i} className={`${styles.pip} ${i < dealt ? styles.pipOn : ''}`} aria-hidden="true" />
+          ))}
+        </div>
+        <div className={styles.tools}>
+          <button type="button" className={`btn btn-ghost btn-sm ${styles.tool}`} onClick={onSeeds} aria-label={t('game.seeds.button')} data-testid="open-seeds">
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+              <path d="M9 12l2 2 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span>{t('game.seeds.button')}</span>
+          </button>
+          <button type="button" className={`btn btn-ghost btn-sm ${styles.tool}`} onClick={onRules} aria-label={t('game.rules.button')} data-testid="open-rules">
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+              <path d="M12 11v6M12 7.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <span>{t('game.rules.button')}</span>
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}
