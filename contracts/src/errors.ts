@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'UnknownTwilioError',
   'ServiceUnavailable',
   'InvalidSeed',
+  'BonusNotOffered',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -10,3 +10,4 @@ export * from './fairness/cards';
 export * from './fairness/mt19937';
 export * from './fairness/shoe';
 export * from './score';
+export * from './bonus';

@@ -37,6 +37,8 @@ export const Player = z.object({
   verifiedPhoneNumber: z.string().nullable(),
   photoUrl: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** Deal animations on the table (off also when the browser asks for reduced motion). */
+  animate: z.boolean(),
 });
 export type Player = z.infer<typeof Player>;
 

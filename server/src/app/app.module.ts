@@ -8,6 +8,8 @@ import type { AppConfig } from '../config/config';
 import { InfrastructureModule } from './infrastructure.module';
 import { MoneyModule } from './money.module';
 import { GameModule } from './game.module';
+import { BonusesModule } from './bonuses.module';
+import { playerCommandHandlers } from '../application/players/commands';
 import { AuthGuard } from '../adapters/http/auth';
 import { PlayersController } from '../adapters/http/players.controller';
 import { DevController } from '../adapters/http/dev.controller';
@@ -43,12 +45,14 @@ export class AppModule {
         InfrastructureModule.forRoot(config),
         MoneyModule.forRoot(config),
         GameModule.forRoot(config),
+        BonusesModule,
       ],
       controllers: [PlayersController, ConfigController, HealthController, ...(config.production ? [] : [DevController])],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: GeoLocator, useValue: config.blockedCountries.size ? new GeoIpLiteLocator() : new NoGeoLocator() },
         SignInHandler,
+        ...playerCommandHandlers,
         ...playerQueryHandlers,
       ],
     };

@@ -19,6 +19,7 @@ import { KyselySnapshotRepository } from '../adapters/read-models/snapshots.repo
 import { IdTokenVerifier, SessionIssuer } from '../application/ports/identity';
 import { PriceSource } from '../application/ports/price';
 import { PlayerReadModel, ReadModelProgress, SnapshotRepository } from '../application/ports/read-models';
+import { BonusSettings } from '../application/bonuses/bonus-settings';
 
 const ProjectionStorageToken = Symbol('ProjectionStorage');
 
@@ -80,6 +81,7 @@ export class InfrastructureModule {
         { provide: ReadModelProgress, useExisting: ProjectionRunner },
         { provide: SnapshotRepository, useClass: KyselySnapshotRepository },
         { provide: PlayerReadModel, useClass: PlayersRepository },
+        { provide: BonusSettings, useValue: new BonusSettings(config.bonus) },
         { provide: SessionTokens, useValue: new SessionTokens(config.jwtSecret, config.jwtTtlSeconds) },
         { provide: SessionIssuer, useExisting: SessionTokens },
         { provide: IdTokenVerifier, useValue: identity ? identity.verifier() : googleIdTokenVerifier(config.googleClientId!) },
@@ -90,7 +92,7 @@ export class InfrastructureModule {
         Lifecycle,
       ],
       exports: [
-        AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, ReadModelProgress, PlayerReadModel, CommandPath, Standings, AccountCommands,
+        AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, ReadModelProgress, PlayerReadModel, BonusSettings, CommandPath, Standings, AccountCommands,
         SessionTokens, SessionIssuer, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : []),
       ],
     };

@@ -46,12 +46,11 @@ export class Standings {
     }
     const player = loaded.state;
     if (!player.registered || loaded.revision === null) throw new DomainError('InvalidPlayer', 'No such player; sign in again.');
-    const flags = player as PlayerState & { banned?: boolean; selfExcluded?: boolean };
     return {
       player,
       revision: loaded.revision,
       remembered,
-      standing: { banned: flags.banned ?? false, selfExcluded: flags.selfExcluded ?? false, phoneVerified: player.verifiedPhoneNumber !== null },
+      standing: { banned: player.banned, selfExcluded: player.selfExcluded, phoneVerified: player.verifiedPhoneNumber !== null },
     };
   }
 }

@@ -8,6 +8,7 @@ import { withdrawalsProjection } from './withdrawals/withdrawals.projection';
 import { handsProjection } from './hands/hands.projection';
 import { shoesProjection } from './shoes/shoes.projection';
 import { statsProjection } from './stats/stats.projection';
+import { playthroughProjection } from './playthrough/playthrough.projection';
 
 /** Every read model the server keeps. */
-export const allProjections: readonly Projection[] = [playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection, withdrawalsProjection];
+export const allProjections: readonly Projection[] = [playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection, withdrawalsProjection, playthroughProjection];

@@ -88,6 +88,7 @@ const ORDER: Record<ReadModelTable, readonly string[]> = {
   bitcoin_deposits: ['time', 'id'],
   lightning_invoices: ['created_time', 'id'],
   withdraw_requests: ['request_time', 'id'],
+  bonuses: ['date', 'id'],
 };
 
 type Rows = Partial<Record<ReadModelTable, Record<string, unknown>[]>>;

@@ -20,6 +20,21 @@ export interface PlayersTable {
   suspect_level: Generated<number>;
   self_exclude: Generated<boolean>;
   verified_phone_number: string | null;
+  animate: Generated<boolean>;
+}
+
+/** One row per bonus (the playthrough read model). */
+export interface BonusesTable {
+  id: string;
+  player_id: string;
+  date: ColumnType<Date, Date | string, Date | string>;
+  redeem_code: string | null;
+  deposit_amount: number | null;
+  bonus_amount: number;
+  status: string;
+  playthrough: Generated<number>;
+  playthrough_target: number;
+  expires_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface BanksTable {
@@ -159,4 +174,5 @@ export interface ReadModels {
   bitcoin_deposits: BitcoinDepositsTable;
   lightning_invoices: LightningInvoicesTable;
   withdraw_requests: WithdrawRequestsTable;
+  bonuses: BonusesTable;
 }

@@ -43,6 +43,7 @@ const serverErrors = {
   UnknownTwilioError: 'We could not send the code right now. Please try again in a moment.',
   ServiceUnavailable: 'This service is not available right now. Please try again later.',
   InvalidSeed: 'That seed is not valid: a seed is 32 bytes in standard base64, 43 characters and a final =.',
+  BonusNotOffered: 'Only an offered bonus can be accepted or declined.',
 } satisfies Record<ErrorCode, string>;
 
 /**

@@ -699,6 +699,7 @@ const sw: Catalog = {
     UnknownTwilioError: 'Hatukuweza kutuma msimbo sasa hivi. Tafadhali jaribu tena baada ya muda mfupi.',
     ServiceUnavailable: 'Huduma hii haipatikani kwa sasa. Tafadhali jaribu tena baadaye.',
     InvalidSeed: 'Mbegu hiyo si sahihi: mbegu ni baiti 32 katika base64 ya kawaida, herufi 43 na = mwishoni.',
+    BonusNotOffered: 'Bonasi iliyotolewa tu ndiyo inaweza kukubaliwa au kukataliwa.',
   },
 };
 

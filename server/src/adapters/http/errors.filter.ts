@@ -19,6 +19,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   PaymentRequestAlreadyExists: HttpStatus.CONFLICT,
   CodeAlreadyRedeemed: HttpStatus.CONFLICT,
   Conflict: HttpStatus.CONFLICT,
+  BonusNotOffered: HttpStatus.CONFLICT,
   PayoutFailed: HttpStatus.BAD_GATEWAY,
   UnknownTwilioError: HttpStatus.BAD_GATEWAY,
   ServiceUnavailable: HttpStatus.SERVICE_UNAVAILABLE,

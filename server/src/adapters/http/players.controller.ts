@@ -1,17 +1,21 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { LoginRequest, LoginResponse, Player, PriceFigure } from '@bahati/contracts';
+import { AnimateResponse, BanResponse, BooleanParam, LoginRequest, LoginResponse, Player, PriceFigure, SelfExcludeResponse } from '@bahati/contracts';
+import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../application/actor';
 import { PlayerEventsHub } from '../../application/money/player-events';
+import { SetAnimationCommand, SetBanCommand, SetSelfExclusionCommand } from '../../application/players/commands';
 import { SignInCommand } from '../../application/players/sign-in';
 import { GetBankQuery, GetPlayerQuery, GetPriceQuery } from '../../application/players/queries';
 import { AppConfigToken, type AppConfig } from '../../config/tokens';
 import { SessionTokens } from '../identity/session-tokens';
-import { actorOf, CorrelationId, CurrentActor, Public, sessionRefused } from './auth';
+import { actorOf, AdminOnly, CorrelationId, CurrentActor, Public, sessionRefused } from './auth';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';
+
+const PlayerId = z.uuid('Invalid player id.');
 
 /** Sign-in, the signed-in player, their bank, the price figure, and the player's live updates. */
 @ApiTags('players')
@@ -55,6 +59,40 @@ export class PlayersController {
   @ApiOkResponse({ schema: openApi(PriceFigure) })
   bcvalue(): Promise<PriceFigure> {
     return this.queries.execute(new GetPriceQuery());
+  }
+
+  @Post('players/selfexclude/:value')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Exclude yourself from play and deposits (true) or end it (false); withdrawals stay open' })
+  @ApiOkResponse({ schema: openApi(SelfExcludeResponse) })
+  selfExclude(@Param('value', new ZodPipe(BooleanParam)) value: boolean, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<SelfExcludeResponse> {
+    return this.commands.execute(new SetSelfExclusionCommand(actor, value, id));
+  }
+
+  @Post('players/animate/:value')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Deal animations on (true) or off (false)' })
+  @ApiOkResponse({ schema: openApi(AnimateResponse) })
+  animate(@Param('value', new ZodPipe(BooleanParam)) value: boolean, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<AnimateResponse> {
+    return this.commands.execute(new SetAnimationCommand(actor, value, id));
+  }
+
+  @AdminOnly()
+  @Post('players/:id/ban')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Ban a player: every player command then answers Banned (admins)' })
+  @ApiOkResponse({ schema: openApi(BanResponse) })
+  ban(@Param('id', new ZodPipe(PlayerId)) playerId: string, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<BanResponse> {
+    return this.commands.execute(new SetBanCommand(actor, playerId, true, id));
+  }
+
+  @AdminOnly()
+  @Post('players/:id/unban')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Lift a ban (admins)' })
+  @ApiOkResponse({ schema: openApi(BanResponse) })
+  unban(@Param('id', new ZodPipe(PlayerId)) playerId: string, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<BanResponse> {
+    return this.commands.execute(new SetBanCommand(actor, playerId, false, id));
   }
 
   /**

@@ -41,6 +41,7 @@ export class PlayersRepository extends PlayerReadModel {
       verifiedPhoneNumber: row.verified_phone_number,
       photoUrl: row.photo_url,
       isAdmin: isAdmin(row.email),
+      animate: row.animate,
     };
   }
 

@@ -5,6 +5,7 @@ import { AppConfigToken, type AppConfig, EventStoreToken } from '../../config/to
 import type { ChainOutput } from '../ports/money';
 import { type EventStore, WrongExpectedRevisionError } from '../ports/event-store';
 import { MoneyReadModel, ReadModelProgress } from '../ports/read-models';
+import { BonusSettings } from '../bonuses/bonus-settings';
 import type { CommandContext } from '../command-path';
 import { MoneyServices } from './money-services';
 import { AccountCommands } from '../account-commands';
@@ -24,6 +25,7 @@ export class BitcoinDeposits {
     private readonly money: MoneyReadModel,
     private readonly backends: MoneyServices,
     @Inject(EventStoreToken) private readonly store: EventStore,
+    private readonly bonuses: BonusSettings,
     @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
 
@@ -94,7 +96,7 @@ export class BitcoinDeposits {
   async record(playerId: string, output: ChainOutput, context: CommandContext): Promise<number> {
     const outcome = await this.accounts.run(
       playerId,
-      { type: 'RecordBitcoinDeposit', ...output, requiredConfirmations: this.config.bitcoin.confirmations, now: new Date().toISOString() },
+      { type: 'RecordBitcoinDeposit', ...output, requiredConfirmations: this.config.bitcoin.confirmations, bonus: this.bonuses.terms(), now: new Date().toISOString() },
       context,
     );
     await this.projections.waitFor(outcome.checkpoint);

@@ -3,6 +3,7 @@ import { MIN_LIGHTNING_DEPOSIT, type AddInvoiceResponse, type InvoiceStatusRespo
 import { assertMayDeposit } from '../../domain/account/money';
 import { DomainError } from '../../domain/decider';
 import { AppConfigToken, type AppConfig } from '../../config/tokens';
+import { BonusSettings } from '../bonuses/bonus-settings';
 import type { CommandContext } from '../command-path';
 import { NotFoundError } from '../errors';
 import type { InvoiceUpdate } from '../ports/money';
@@ -24,6 +25,7 @@ export class LightningDeposits {
     private readonly standings: Standings,
     private readonly money: MoneyReadModel,
     private readonly backends: MoneyServices,
+    private readonly bonuses: BonusSettings,
     @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
 
@@ -64,7 +66,7 @@ export class LightningDeposits {
     const outcome = await this.accounts.run(
       invoice.playerId,
       update.status === 'Settled'
-        ? { type: 'SettleLightningInvoice', invoiceId: update.id, amountPaid: update.amountPaid, now }
+        ? { type: 'SettleLightningInvoice', invoiceId: update.id, amountPaid: update.amountPaid, bonus: this.bonuses.terms(), now }
         : { type: 'CancelLightningInvoice', invoiceId: update.id, now },
       SYSTEM,
     );

@@ -18,14 +18,6 @@ export interface WithdrawInput {
   paymentRequest?: string | null;
 }
 
-/**
- * Whether the player's bonus playthrough allows a withdrawal. Only an accepted bonus can lock
- * withdrawals; until the bonus feature records acceptances there is none, so it is always met.
- */
-export async function playthroughMet(_playerId: string): Promise<boolean> {
-  return true;
-}
-
 /** A payout claim older than this is taken to be from a payer that died before recording its result. */
 const PAYOUT_CLAIM_STALE_MS = 10 * 60 * 1000;
 
@@ -68,7 +60,7 @@ export class Withdrawals {
 
     const command = {
       type: 'RequestWithdrawal' as const, withdrawalId, method, amount: input.amount, target, standing,
-      minimumBitcoin: MIN_BITCOIN_WITHDRAWAL, playthroughMet: await playthroughMet(playerId), now: now.toISOString(),
+      minimumBitcoin: MIN_BITCOIN_WITHDRAWAL, now: now.toISOString(),
     };
     if (paymentHash) {
       await this.commands.handle(paymentRequestStream(paymentHash), paymentRequestDecider, { type: 'ClaimPaymentRequest', paymentHash, withdrawalId, playerId, now: command.now }, context);

@@ -1,4 +1,4 @@
-import type { Deposit, Hand, LedgerEntry, LightningInvoice, Player, Shoe, WithdrawRequestView } from '@bahati/contracts';
+import type { Bonus, Deposit, Hand, LedgerEntry, LightningInvoice, Player, Shoe, WithdrawRequestView } from '@bahati/contracts';
 import type { Checkpoint } from './event-store';
 
 /*
@@ -44,6 +44,13 @@ export abstract class MoneyReadModel {
   abstract creditedOutputs(): Promise<Set<string>>;
   abstract withdrawRequests(filter?: { playerId?: string; id?: string }): Promise<WithdrawRequestView[]>;
   abstract withdrawalOwner(id: string): Promise<string | null>;
+}
+
+export abstract class BonusReadModel {
+  /** The player's bonuses, newest first. */
+  abstract bonusesOf(playerId: string): Promise<Bonus[]>;
+  /** Players with an Offered bonus whose offer ended before `now`. */
+  abstract playersWithExpiredOffers(now: Date, limit?: number): Promise<string[]>;
 }
 
 /** A stored snapshot of a stream's folded state (JSON as written by `serializeState`). */

@@ -1,6 +1,7 @@
 import { DomainError, type Decider } from '../decider';
 import { type MoneyCommand, type MoneyEvent, type MoneyState, MONEY_COMMANDS, decideMoney, evolveMoney, initialMoneyState } from './money';
-import { type GameCommand, type GameEvent, type GameState, decideGame, evolveGame, initialGameState } from './game';
+import { type GameCommand, type GameEvent, type GameState, decideGame, evolveGame, initialGameState, isHandInPlay } from './game';
+import { type BonusCommand, type BonusEvent, type BonusState, type BonusTerms, BONUS_COMMANDS, bonusConsequences, decideBonus, evolveBonus, initialBonusState, withdrawalsLocked } from './bonus';
 import { ledgerLines } from './ledger';
 
 /**
@@ -10,14 +11,15 @@ import { ledgerLines } from './ledger';
  */
 export const accountStream = (playerId: string) => `account-${playerId}`;
 
-export type AccountEvent = MoneyEvent | GameEvent;
-export type AccountCommand = MoneyCommand | GameCommand;
+export type AccountEvent = MoneyEvent | GameEvent | BonusEvent;
+export type AccountCommand = MoneyCommand | GameCommand | BonusCommand;
 
 export interface AccountState {
   /** Satoshis the player can stake or withdraw; never negative. */
   bank: number;
   money: MoneyState;
   game: GameState;
+  bonus: BonusState;
 }
 
 /** The bank change an event records (the amounts are in the event; nothing is recomputed). */
@@ -26,20 +28,38 @@ export function bankDelta(event: AccountEvent): number {
 }
 
 const moneyCommands: ReadonlySet<string> = new Set(MONEY_COMMANDS);
+const bonusCommands: ReadonlySet<string> = new Set(BONUS_COMMANDS);
+
+/** Whether a hand is in play once `events` are applied to a game where one was (`before`) or was not. */
+function handInPlayAfter(before: boolean, events: readonly AccountEvent[]): boolean {
+  let inPlay = before;
+  for (const e of events) {
+    if (e.type === 'HandStarted') inPlay = true;
+    else if (e.type === 'HandSettled') inPlay = false;
+  }
+  return inPlay;
+}
 
 export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent> = {
-  initialState: () => ({ bank: 0, money: initialMoneyState(), game: initialGameState() }),
+  initialState: () => ({ bank: 0, money: initialMoneyState(), game: initialGameState(), bonus: initialBonusState() }),
 
   decide(command, state) {
-    const events: AccountEvent[] = moneyCommands.has(command.type)
-      ? decideMoney(command as MoneyCommand, state)
-      : decideGame(command as GameCommand, state);
+    const decided: AccountEvent[] = bonusCommands.has(command.type)
+      ? decideBonus(command as BonusCommand, state)
+      : moneyCommands.has(command.type)
+        ? decideMoney(command as MoneyCommand, { bank: state.bank, money: state.money, withdrawalsLocked: withdrawalsLocked(state.bonus) })
+        : decideGame(command as GameCommand, state);
+    if (decided.length === 0) return decided;
     let bank = state.bank;
-    for (const e of events) {
+    for (const e of decided) {
       bank += bankDelta(e);
       if (bank < 0) throw new DomainError('BankTooLow', 'The bank is too low for that.');
     }
-    return events;
+    const terms = 'bonus' in command ? (command.bonus as BonusTerms) : null;
+    const consequences = bonusConsequences(decided, state, {
+      bankAfter: bank, handInPlayAfter: handInPlayAfter(isHandInPlay(state.game), decided), terms, now: command.now,
+    });
+    return consequences.length ? [...decided, ...consequences] : decided;
   },
 
   evolve(state, event) {
@@ -47,6 +67,7 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
       bank: state.bank + bankDelta(event),
       money: evolveMoney(state.money, event as MoneyEvent),
       game: evolveGame(state.game, event as GameEvent),
+      bonus: evolveBonus(state.bonus, event),
     };
   },
 };

@@ -1,5 +1,6 @@
 import type { LedgerType } from '@bahati/contracts';
 import type { GameEvent } from './game';
+import type { BonusEvent } from './bonus';
 import type { MoneyEvent } from './money';
 
 /** One line of the player's ledger. Debits are negative, credits positive, in satoshis. */
@@ -13,11 +14,11 @@ export interface LedgerLine {
 /** Account events that move the bank. */
 export const BANK_EVENT_TYPES = [
   'BitcoinDepositConfirmed', 'LightningInvoiceSettled', 'WithdrawalRequested', 'WithdrawalDeclined',
-  'HandStarted', 'InsuranceTaken', 'PlayerDoubled', 'HandSplit', 'HandSettled',
-] as const satisfies readonly (MoneyEvent | GameEvent)['type'][];
+  'HandStarted', 'InsuranceTaken', 'PlayerDoubled', 'HandSplit', 'HandSettled', 'BonusAccepted',
+] as const satisfies readonly (MoneyEvent | GameEvent | BonusEvent)['type'][];
 
 /** Account events that record ledger lines: those that move the bank, and the retirement of a shoe (ShowShoe, 0). */
-export const LEDGER_EVENT_TYPES = [...BANK_EVENT_TYPES, 'ShoeRetired'] as const satisfies readonly (MoneyEvent | GameEvent)['type'][];
+export const LEDGER_EVENT_TYPES = [...BANK_EVENT_TYPES, 'ShoeRetired'] as const satisfies readonly (MoneyEvent | GameEvent | BonusEvent)['type'][];
 
 const NONE: readonly LedgerLine[] = [];
 
@@ -27,7 +28,7 @@ const NONE: readonly LedgerLine[] = [];
  * are placed; the settlement credits each kind of return (insurance, win, push, even money) above 0;
  * a shoe that dealt hands shows a 0 ShowShoe line naming it when it retires.
  */
-export function ledgerLines(event: MoneyEvent | GameEvent): readonly LedgerLine[] {
+export function ledgerLines(event: MoneyEvent | GameEvent | BonusEvent): readonly LedgerLine[] {
   switch (event.type) {
     case 'BitcoinDepositConfirmed':
       return [{ type: 'BitcoinDeposit', amount: event.data.amount, reference: `${event.data.txid}:${event.data.vout}`, handId: null }];
@@ -50,6 +51,8 @@ export function ledgerLines(event: MoneyEvent | GameEvent): readonly LedgerLine[
       const credits: [LedgerType, number][] = [['InsuranceWin', d.insuranceWin], ['Win', d.win], ['Push', d.push], ['EvenMoney', d.evenMoney]];
       return credits.filter(([, amount]) => amount > 0).map(([type, amount]) => ({ type, amount, reference: null, handId: d.handId }));
     }
+    case 'BonusAccepted':
+      return [{ type: 'Bonus', amount: event.data.amount, reference: event.data.redeemCode ?? event.data.bonusId, handId: null }];
     case 'ShoeRetired':
       return event.data.handCount > 0 ? [{ type: 'ShowShoe', amount: 0, reference: event.data.shoeId, handId: event.data.lastHandId }] : NONE;
     default:

@@ -20,7 +20,7 @@ const start = (now = t0) => ({ type: 'StartWithdrawalPayout' as const, withdrawa
 describe('withdrawals', () => {
   it('take the amount from the bank when requested and give it back when declined', () => {
     const requested = accountDecider.decide(
-      { type: 'RequestWithdrawal', withdrawalId: 'w1', method: 'bitcoin', amount: 20_000, target: 'bcrt1qexample', standing, minimumBitcoin: 1_000, playthroughMet: true, now: t0 },
+      { type: 'RequestWithdrawal', withdrawalId: 'w1', method: 'bitcoin', amount: 20_000, target: 'bcrt1qexample', standing, minimumBitcoin: 1_000, now: t0 },
       given(...funded),
     );
     const afterRequest = given(...funded, ...requested);
@@ -32,7 +32,7 @@ describe('withdrawals', () => {
   it('refuse a withdrawal above the bank', () => {
     expect(() =>
       accountDecider.decide(
-        { type: 'RequestWithdrawal', withdrawalId: 'w2', method: 'lightning', amount: 50_001, target: 'lnbcrt1', standing, minimumBitcoin: 1_000, playthroughMet: true, now: t0 },
+        { type: 'RequestWithdrawal', withdrawalId: 'w2', method: 'lightning', amount: 50_001, target: 'lnbcrt1', standing, minimumBitcoin: 1_000, now: t0 },
         given(...funded),
       ),
     ).toThrow(expect.objectContaining({ code: 'BankTooLow' }));

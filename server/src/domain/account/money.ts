@@ -1,4 +1,5 @@
 import { type Decider, DomainError, type DomainEvent } from '../decider';
+import type { BonusTerms } from './bonus';
 import type { PlayerStanding } from './standing';
 
 /** Money in and out of the account. Amounts are integer satoshis. */
@@ -32,11 +33,11 @@ export const MONEY_COMMANDS = [
 
 export type MoneyCommand =
   | { type: 'AssignBitcoinAddress'; address: string; derivationIndex: number; standing: PlayerStanding; now: string }
-  | { type: 'RecordBitcoinDeposit'; txid: string; vout: number; address: string; amount: number; confirmations: number; requiredConfirmations: number; now: string }
+  | { type: 'RecordBitcoinDeposit'; txid: string; vout: number; address: string; amount: number; confirmations: number; requiredConfirmations: number; bonus: BonusTerms; now: string }
   | { type: 'CreateLightningInvoice'; invoiceId: string; amount: number; paymentRequest: string; paymentHash: string; expiresAt: string; standing: PlayerStanding; minimum: number; now: string }
-  | { type: 'SettleLightningInvoice'; invoiceId: string; amountPaid: number; now: string }
+  | { type: 'SettleLightningInvoice'; invoiceId: string; amountPaid: number; bonus: BonusTerms; now: string }
   | { type: 'CancelLightningInvoice'; invoiceId: string; now: string }
-  | { type: 'RequestWithdrawal'; withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; standing: PlayerStanding; minimumBitcoin: number; playthroughMet: boolean; now: string }
+  | { type: 'RequestWithdrawal'; withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; standing: PlayerStanding; minimumBitcoin: number; now: string }
   | { type: 'ApproveWithdrawal'; withdrawalId: string; reviewerId: string; now: string }
   /**
    * Claims the payout before anything is sent: appended with the stream's expected revision, so of two
@@ -80,7 +81,8 @@ export function assertMayDeposit(standing: PlayerStanding) {
   if (standing.selfExcluded) throw new DomainError('SelfExcluded', 'This account is self-excluded from play and deposits.');
 }
 
-export function decideMoney(command: MoneyCommand, state: { readonly bank: number; readonly money: MoneyState }): MoneyEvent[] {
+/** `withdrawalsLocked`: an accepted bonus's playthrough is not met yet. */
+export function decideMoney(command: MoneyCommand, state: { readonly bank: number; readonly money: MoneyState; readonly withdrawalsLocked: boolean }): MoneyEvent[] {
   const money = state.money;
   switch (command.type) {
     case 'AssignBitcoinAddress': {
@@ -128,7 +130,7 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
       if (!command.standing.phoneVerified) throw new DomainError('PhoneVerifyRequired', 'Verify your phone number first.');
       assertAmount(command.amount);
       if (money.withdrawals.has(command.withdrawalId)) return [];
-      if (!command.playthroughMet) throw new DomainError('PlaythroughRequirementNotMet', 'An accepted bonus locks withdrawals until its playthrough is met.');
+      if (state.withdrawalsLocked) throw new DomainError('PlaythroughRequirementNotMet', 'An accepted bonus locks withdrawals until its playthrough is met.');
       if (command.method === 'bitcoin' && command.amount < command.minimumBitcoin) {
         throw new DomainError('InvalidAmount', `A Bitcoin withdrawal must be at least ${command.minimumBitcoin} satoshis.`);
       }

@@ -7,14 +7,24 @@ export type PlayerEvent =
   | DomainEvent<'PlayerRegistered', { playerId: string; subject: string; email: string; name: string | null; photoUrl: string | null; registeredAt: string }>
   | DomainEvent<'PlayerPhotoChanged', { playerId: string; photoUrl: string | null }>
   | DomainEvent<'PhoneVerificationStarted', { playerId: string; phoneNumber: string; startedAt: string }>
-  | DomainEvent<'PhoneVerified', { playerId: string; phoneNumber: string; verifiedAt: string }>;
+  | DomainEvent<'PhoneVerified', { playerId: string; phoneNumber: string; verifiedAt: string }>
+  /** An admin suspended the account: every player command answers Banned. */
+  | DomainEvent<'PlayerBanned', { playerId: string; adminId: string; bannedAt: string }>
+  | DomainEvent<'PlayerUnbanned', { playerId: string; adminId: string; unbannedAt: string }>
+  /** The player excluded themself from play and deposits (withdrawals stay open), or ended it. */
+  | DomainEvent<'SelfExclusionChanged', { playerId: string; selfExcluded: boolean; changedAt: string }>
+  | DomainEvent<'AnimationPreferenceChanged', { playerId: string; animate: boolean; changedAt: string }>;
 
 export type PlayerCommand =
   | { type: 'SignIn'; playerId: string; subject: string; email: string; name: string | null; photoUrl: string | null; now: string }
   /** `phoneNumber` is E.164, already validated at the edge. */
   | { type: 'StartPhoneVerification'; phoneNumber: string; now: string }
   /** The verifier approved the code sent to the pending number. */
-  | { type: 'ConfirmPhone'; now: string };
+  | { type: 'ConfirmPhone'; now: string }
+  | { type: 'Ban'; adminId: string; now: string }
+  | { type: 'Unban'; adminId: string; now: string }
+  | { type: 'SetSelfExclusion'; selfExcluded: boolean; now: string }
+  | { type: 'SetAnimation'; animate: boolean; now: string };
 
 export interface PlayerState {
   registered: boolean;
@@ -25,10 +35,21 @@ export interface PlayerState {
   verifiedPhoneNumber: string | null;
   /** The number the last code was sent to. */
   pendingPhoneNumber: string | null;
+  banned: boolean;
+  selfExcluded: boolean;
+  /** Deal animations on the table (the browser's reduced-motion setting turns them off too). */
+  animate: boolean;
+}
+
+function registered(state: PlayerState): string {
+  if (!state.registered || !state.playerId) throw new DomainError('InvalidPlayer', 'No such player; sign in again.');
+  return state.playerId;
 }
 
 export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
-  initialState: () => ({ registered: false, playerId: null, email: null, photoUrl: null, verifiedPhoneNumber: null, pendingPhoneNumber: null }),
+  initialState: () => ({
+    registered: false, playerId: null, email: null, photoUrl: null, verifiedPhoneNumber: null, pendingPhoneNumber: null, banned: false, selfExcluded: false, animate: true,
+  }),
 
   decide(command, state) {
     switch (command.type) {
@@ -58,6 +79,25 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
         if (state.verifiedPhoneNumber) throw new DomainError('PhoneDoesNotMatch', 'Use the phone number already linked to this account.');
         return [{ type: 'PhoneVerified', data: { playerId: state.playerId, phoneNumber, verifiedAt: command.now } }];
       }
+      case 'Ban': {
+        const playerId = registered(state);
+        return state.banned ? [] : [{ type: 'PlayerBanned', data: { playerId, adminId: command.adminId, bannedAt: command.now } }];
+      }
+      case 'Unban': {
+        const playerId = registered(state);
+        return state.banned ? [{ type: 'PlayerUnbanned', data: { playerId, adminId: command.adminId, unbannedAt: command.now } }] : [];
+      }
+      case 'SetSelfExclusion': {
+        const playerId = registered(state);
+        if (state.banned) throw new DomainError('Banned', 'This account is suspended.');
+        if (state.selfExcluded === command.selfExcluded) return [];
+        return [{ type: 'SelfExclusionChanged', data: { playerId, selfExcluded: command.selfExcluded, changedAt: command.now } }];
+      }
+      case 'SetAnimation': {
+        const playerId = registered(state);
+        if (state.animate === command.animate) return [];
+        return [{ type: 'AnimationPreferenceChanged', data: { playerId, animate: command.animate, changedAt: command.now } }];
+      }
       default: {
         const _exhaustive: never = command;
         return _exhaustive;
@@ -75,6 +115,14 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
         return { ...state, pendingPhoneNumber: event.data.phoneNumber };
       case 'PhoneVerified':
         return { ...state, verifiedPhoneNumber: event.data.phoneNumber };
+      case 'PlayerBanned':
+        return { ...state, banned: true };
+      case 'PlayerUnbanned':
+        return { ...state, banned: false };
+      case 'SelfExclusionChanged':
+        return { ...state, selfExcluded: event.data.selfExcluded };
+      case 'AnimationPreferenceChanged':
+        return { ...state, animate: event.data.animate };
       default:
         return state;
     }

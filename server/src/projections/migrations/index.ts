@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { moneyMigration } from './0002_money';
 import { moneyFlowsMigration } from './0003_money_flows';
 import { gameMigration } from './0004_game';
+import { bonusesMigration } from './0005_bonuses';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0002_money': moneyMigration,
   '0003_money_flows': moneyFlowsMigration,
   '0004_game': gameMigration,
+  '0005_bonuses': bonusesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -24,7 +24,7 @@ describeProjection(playersProjection, (spec) => {
       players: [
         {
           id: alice, subject: 'google:1', email: 'alice@example.com', name: 'Alice', photo_url: null, created_time: new Date(t), banned: false,
-          suspect_level: 0, self_exclude: false, verified_phone_number: null,
+          suspect_level: 0, self_exclude: false, verified_phone_number: null, animate: true,
         },
       ],
     });
@@ -50,6 +50,29 @@ describeProjection(playersProjection, (spec) => {
       .given(a('PlayerRegistered', { playerId: alice, subject: 'google:1', email: 'alice@example.com', name: 'Alice', photoUrl: null, registeredAt: t }))
       .when(a('PlayerRegistered', { playerId: alice, subject: 'google:1', email: 'other@example.com', name: 'Other', photoUrl: null, registeredAt: t }))
       .then({ players: [{ email: 'alice@example.com', name: 'Alice' }] });
+  });
+
+  it('shows a ban, its lifting, the self-exclusion and the animation preference', async () => {
+    const log = new EventLog();
+    const [registered] = history(log);
+    const a = log.player(alice);
+    await spec
+      .given(registered!)
+      .when(
+        a('PlayerBanned', { playerId: alice, adminId: bob, bannedAt: t }),
+        a('SelfExclusionChanged', { playerId: alice, selfExcluded: true, changedAt: t }),
+        a('AnimationPreferenceChanged', { playerId: alice, animate: false, changedAt: t }),
+      )
+      .then({ players: [{ id: alice, banned: true, self_exclude: true, animate: false }] });
+    await spec.reset();
+    await spec
+      .given(
+        registered!,
+        a('PlayerBanned', { playerId: alice, adminId: bob, bannedAt: t }),
+        a('SelfExclusionChanged', { playerId: alice, selfExcluded: true, changedAt: t }),
+      )
+      .when(a('PlayerUnbanned', { playerId: alice, adminId: bob, unbannedAt: t }), a('SelfExclusionChanged', { playerId: alice, selfExcluded: false, changedAt: t }))
+      .then({ players: [{ id: alice, banned: false, self_exclude: false, animate: true }] });
   });
 
   spec.itIsTheSameWhateverTheBatches(() => history(new EventLog()), (rows) => expect(rows.players!.map((r) => r.photo_url)).toEqual(['https://example.com/a2.png', 'https://example.com/b.png']));

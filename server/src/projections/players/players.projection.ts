@@ -16,5 +16,9 @@ export const playersProjection: Projection = {
         .execute(),
     PlayerPhotoChanged: (trx, d) => trx.updateTable('players').set({ photo_url: d.photoUrl }).where('id', '=', d.playerId).execute(),
     PhoneVerified: (trx, d) => trx.updateTable('players').set({ verified_phone_number: d.phoneNumber }).where('id', '=', d.playerId).execute(),
+    PlayerBanned: (trx, d) => trx.updateTable('players').set({ banned: true }).where('id', '=', d.playerId).execute(),
+    PlayerUnbanned: (trx, d) => trx.updateTable('players').set({ banned: false }).where('id', '=', d.playerId).execute(),
+    SelfExclusionChanged: (trx, d) => trx.updateTable('players').set({ self_exclude: d.selfExcluded }).where('id', '=', d.playerId).execute(),
+    AnimationPreferenceChanged: (trx, d) => trx.updateTable('players').set({ animate: d.animate }).where('id', '=', d.playerId).execute(),
   }),
 };

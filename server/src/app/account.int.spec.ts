@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { describeEachDatabase } from '../adapters/db/test-databases';
+import { TestApi } from './app.test-support';
+
+const withdrawal = { amount: 5_000, address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' };
+
+describeEachDatabase("the player's account", (db) => {
+  const api = new TestApi(db, `account_${randomBytes(5).toString('hex')}`, { ADMIN_EMAILS: 'boss@example.com' });
+  beforeAll(() => api.start());
+  afterAll(() => api.stop());
+
+  it('offers a bonus on the first deposit; accepting credits it and locks withdrawals while stakes count toward it', async () => {
+    const { auth } = await api.signIn('bonus@example.com');
+    await api.verifyPhone(auth);
+    expect((await api.get(auth, '/api/players/bonuses')).json()).toEqual([]);
+    await api.deposit(auth, 20_000);
+    await api.deposit(auth, 7_000);
+    const [offer, ...others] = (await api.get(auth, '/api/players/bonuses')).json();
+    expect(others).toEqual([]);
+    expect(offer).toMatchObject({ redeemCode: null, bonusAmount: 20_000, status: 'Offered', playthrough: 0, playthroughTarget: 4_000_000 });
+
+    const accepted = await api.post(auth, `/api/players/acceptbonus/${offer.id}`);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ bank: 47_000, bonus: { id: offer.id, status: 'Accepted', bonusAmount: 20_000 } });
+    expect((await api.post(auth, `/api/players/acceptbonus/${offer.id}`)).json()).toMatchObject({ error: 'BonusNotOffered', statusCode: 409 });
+    expect((await api.post(auth, `/api/players/declinebonus/${offer.id}`)).statusCode).toBe(409);
+
+    const refused = await api.post(auth, '/api/players/withdraw', withdrawal);
+    expect(refused.json()).toMatchObject({ statusCode: 400, error: 'PlaythroughRequirementNotMet' });
+
+    const dealt = await api.post(auth, '/api/hands', { betAmount: 1_000 });
+    expect(dealt.statusCode).toBe(200);
+    const [bonus] = (await api.get(auth, '/api/players/bonuses')).json();
+    expect(bonus).toMatchObject({ status: 'Accepted', playthrough: 1_000 });
+    const ledger = (await api.get(auth, `/api/players/ledger?d=${new Date().getUTCDate()}&m=${new Date().getUTCMonth() + 1}&y=${new Date().getUTCFullYear()}&o=0`)).json();
+    expect(ledger).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Bonus', amount: 20_000 })]));
+  });
+
+  it('declines an offer without moving money; unknown or malformed ids are 404 and 400', async () => {
+    const { auth } = await api.signIn('decline@example.com');
+    await api.verifyPhone(auth);
+    await api.deposit(auth, 5_000);
+    const [offer] = (await api.get(auth, '/api/players/bonuses')).json();
+    expect((await api.post(auth, `/api/players/declinebonus/${offer.id}`)).json()).toMatchObject({ bank: 5_000, bonus: { status: 'Declined' } });
+    expect((await api.post(auth, '/api/players/acceptbonus/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await api.post(auth, '/api/players/acceptbonus/12')).json()).toMatchObject({ statusCode: 400, error: 'ValidationFailed' });
+    const other = await api.signIn('other@example.com');
+    expect((await api.post(other.auth, `/api/players/acceptbonus/${offer.id}`)).statusCode).toBe(404);
+    expect((await api.post(auth, '/api/players/withdraw', withdrawal)).statusCode).toBe(200);
+  });
+
+  it('self-exclusion refuses deals and new deposits but lets a withdrawal through; it shows on the player', async () => {
+    const { auth } = await api.signIn('pause@example.com');
+    await api.verifyPhone(auth);
+    await api.deposit(auth, 10_000);
+    expect((await api.post(auth, '/api/players/selfexclude/maybe')).json()).toMatchObject({ statusCode: 400, error: 'ValidationFailed' });
+    expect((await api.post(auth, '/api/players/selfexclude/true')).json()).toEqual({ selfExclude: true });
+    expect((await api.get(auth, '/api/players/1234')).json()).toMatchObject({ selfExclude: true, banned: false });
+    expect((await api.post(auth, '/api/hands', { betAmount: 1_000 })).json()).toMatchObject({ statusCode: 403, error: 'SelfExcluded' });
+    expect((await api.post(auth, '/api/players/lightningaddinvoice', { amount: '5000' })).json()).toMatchObject({ statusCode: 403, error: 'SelfExcluded' });
+    expect((await api.post(auth, '/api/players/withdraw', withdrawal)).statusCode).toBe(200);
+    expect((await api.post(auth, '/api/players/selfexclude/false')).json()).toEqual({ selfExclude: false });
+    expect((await api.post(auth, '/api/hands', { betAmount: 1_000 })).statusCode).toBe(200);
+  });
+
+  it('stores the animation preference', async () => {
+    const { auth } = await api.signIn('still@example.com');
+    expect((await api.get(auth, '/api/players/1234')).json().animate).toBe(true);
+    expect((await api.post(auth, '/api/players/animate/false')).json()).toEqual({ animate: false });
+    expect((await api.get(auth, '/api/players/1234')).json().animate).toBe(false);
+  });
+
+  it('lets only admins ban; a banned player gets Banned on every player command until unbanned', async () => {
+    const boss = await api.signIn('boss@example.com');
+    const { auth, id } = await api.signIn('cheat@example.com');
+    await api.verifyPhone(auth);
+    await api.deposit(auth, 10_000);
+    expect((await api.post(auth, `/api/players/${id}/ban`)).statusCode).toBe(403);
+    expect((await api.post(boss.auth, '/api/players/00000000-0000-4000-8000-000000000000/ban')).statusCode).toBe(404);
+    expect((await api.post(boss.auth, `/api/players/${id}/ban`)).json()).toEqual({ id, banned: true });
+    expect((await api.get(auth, '/api/players/1234')).json().banned).toBe(true);
+    for (const [url, payload] of [
+      ['/api/hands', { betAmount: 1_000 }],
+      ['/api/players/withdraw', withdrawal],
+      ['/api/players/lightningaddinvoice', { amount: '5000' }],
+      ['/api/players/selfexclude/true', undefined],
+    ] as const) {
+      expect((await api.post(auth, url, payload)).json()).toMatchObject({ statusCode: 403, error: 'Banned' });
+    }
+    const [offer] = (await api.get(auth, '/api/players/bonuses')).json();
+    expect((await api.post(auth, `/api/players/acceptbonus/${offer.id}`)).json()).toMatchObject({ error: 'Banned' });
+    expect((await api.post(boss.auth, `/api/players/${id}/unban`)).json()).toEqual({ id, banned: false });
+    expect((await api.post(auth, '/api/hands', { betAmount: 1_000 })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,185 @@
+import { fold } from '../decider';
+import { type AccountCommand, type AccountEvent, type AccountState, accountDecider } from './account';
+import { type BonusTerms, bonusConsequences } from './bonus';
+import type { NextShoe } from './game';
+import type { PlayerStanding } from './standing';
+
+const t0 = '2026-01-01T10:00:00.000Z';
+const days = (n: number) => new Date(Date.parse(t0) + n * 86_400_000).toISOString();
+const standing: PlayerStanding = { banned: false, selfExcluded: false, phoneVerified: true };
+const terms = (bonusId = 'b1', over: Partial<BonusTerms> = {}): BonusTerms => ({ bonusId, maxSats: 1_000_000, playthrough: 'deposit100', offerDays: 30, ...over });
+const playerSeed = 'AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA=';
+const houseSeed = '+Yvho1636bx9wZVffymhGK79VZSKV8Yxzqpuz6NZh1s=';
+const shoe = (n: number): NextShoe => ({ shoeId: `00000000-0000-4000-8000-00000000000${n}`, houseSeed, houseSeedHash: `hash-${n}` });
+
+const invoice = (id: string, amount: number): AccountEvent => ({
+  type: 'LightningInvoiceCreated', data: { invoiceId: id, amount, paymentRequest: `lnbcrt-${id}`, paymentHash: id, createdAt: t0, expiresAt: days(1) },
+});
+const settle = (id: string, amountPaid: number, bonusId = 'b1'): AccountCommand => ({ type: 'SettleLightningInvoice', invoiceId: id, amountPaid, bonus: terms(bonusId), now: t0 });
+const accept = (bonusId = 'b1', now = t0): AccountCommand => ({ type: 'AcceptBonus', bonusId, standing, now });
+const decline = (bonusId = 'b1'): AccountCommand => ({ type: 'DeclineBonus', bonusId, standing, now: t0 });
+const deal = (bet: number, handId = `hand-${bet}`): AccountCommand => ({
+  type: 'DealHand', handId, bet, playerSeed, randomPlayerSeed: playerSeed, standing, requirePhone: false, next: shoe(2), now: t0,
+});
+
+/** given(events).when(command…) folds each command's events in, then(check) looks at the last command's events and the state. */
+function given(...events: AccountEvent[]) {
+  let state: AccountState = fold(accountDecider.evolve, accountDecider.initialState(), events);
+  const history = [...events];
+  const api = {
+    when(...commands: AccountCommand[]) {
+      let last: AccountEvent[] = [];
+      for (const c of commands) {
+        last = accountDecider.decide(c, state);
+        state = fold(accountDecider.evolve, state, last);
+        history.push(...last);
+      }
+      return {
+        then: (check: (events: AccountEvent[], after: AccountState, all: AccountEvent[]) => void) => check(last, state, history),
+        and: api,
+      };
+    },
+    thenThrows(command: AccountCommand, code: string) {
+      expect(() => accountDecider.decide(command, state)).toThrow(expect.objectContaining({ code }));
+    },
+    get state() {
+      return state;
+    },
+  };
+  return api;
+}
+
+const types = (events: AccountEvent[]) => events.map((e) => e.type);
+
+describe('the first-deposit bonus', () => {
+  it('is offered on the first credited deposit: 100% of it, target 100 × (bonus + deposit), open 30 days', () => {
+    given(invoice('i1', 20_000)).when(settle('i1', 20_000)).then((events, after) => {
+      expect(events[1]).toEqual({
+        type: 'BonusOffered', data: { bonusId: 'b1', depositAmount: 20_000, bonusAmount: 20_000, playthroughTarget: 4_000_000, offeredAt: t0, expiresAt: days(30) },
+      });
+      expect(after.bank).toBe(20_000);
+    });
+  });
+
+  it('is capped at BONUS_MAX_SATS, and the other reading sets the target at 125 × bonus', () => {
+    const capped = accountDecider.decide({ ...settle('i1', 3_000_000), bonus: terms('b1', { maxSats: 1_000_000, playthrough: 'bonus125' }) } as AccountCommand, given(invoice('i1', 3_000_000)).state);
+    expect(capped[1]).toMatchObject({ type: 'BonusOffered', data: { depositAmount: 3_000_000, bonusAmount: 1_000_000, playthroughTarget: 125_000_000 } });
+  });
+
+  it('is offered once: a later deposit offers nothing', () => {
+    given(invoice('i1', 20_000), invoice('i2', 5_000))
+      .when(settle('i1', 20_000, 'b1'), settle('i2', 5_000, 'b2'))
+      .then((events) => expect(types(events)).toEqual(['LightningInvoiceSettled']));
+  });
+
+  it('credits the bank when accepted (ledger Bonus) and moves nothing when declined', () => {
+    given(invoice('i1', 20_000)).when(settle('i1', 20_000), accept()).then((events, after) => {
+      expect(events).toEqual([{ type: 'BonusAccepted', data: { bonusId: 'b1', amount: 20_000, playthroughTarget: 4_000_000, redeemCode: null, acceptedAt: t0 } }]);
+      expect(after.bank).toBe(40_000);
+    });
+    given(invoice('i1', 20_000)).when(settle('i1', 20_000), decline()).then((events, after) => {
+      expect(types(events)).toEqual(['BonusDeclined']);
+      expect(after.bank).toBe(20_000);
+    });
+  });
+
+  it('can be accepted or declined only while it is offered', () => {
+    const accepted = given(invoice('i1', 20_000)).when(settle('i1', 20_000), accept()).and;
+    accepted.thenThrows(accept(), 'BonusNotOffered');
+    accepted.thenThrows(decline(), 'BonusNotOffered');
+    given(invoice('i1', 20_000)).when(settle('i1', 20_000)).and.thenThrows(accept('nope'), 'NotFound');
+    given(invoice('i1', 20_000)).when(settle('i1', 20_000)).and.thenThrows(accept('b1', days(31)), 'BonusNotOffered');
+    given(invoice('i1', 20_000)).when(settle('i1', 20_000)).and.thenThrows({ type: 'AcceptBonus', bonusId: 'b1', standing: { ...standing, banned: true }, now: t0 }, 'Banned');
+  });
+
+  it('expires after its 30 days when the sweep comes by, and not before', () => {
+    given(invoice('i1', 20_000)).when(settle('i1', 20_000), { type: 'ExpireBonuses', now: days(29) }).then((events) => expect(events).toEqual([]));
+    given(invoice('i1', 20_000)).when(settle('i1', 20_000), { type: 'ExpireBonuses', now: days(30) }).then((events, after) => {
+      expect(events).toEqual([{ type: 'BonusExpired', data: { bonusId: 'b1', expiredAt: days(30) } }]);
+      expect(after.bonus.bonuses.get('b1')?.status).toBe('Expired');
+    });
+  });
+});
+
+describe('playthrough', () => {
+  const accepted = () => given(invoice('i1', 10_000)).when({ type: 'CommitShoe', next: shoe(1), now: t0 }, settle('i1', 10_000), accept()).and;
+
+  it('counts every stake toward the accepted bonus', () => {
+    accepted().when(deal(1_000)).then((events, after) => {
+      expect(events.filter((e) => e.type === 'WagerCounted')).toEqual([{ type: 'WagerCounted', data: { bonusId: 'b1', amount: 1_000, playthrough: 1_000 } }]);
+      expect(after.bonus.bonuses.get('b1')?.playthrough).toBe(1_000);
+    });
+  });
+
+  it('locks withdrawals while a bonus is accepted', () => {
+    accepted().thenThrows(
+      { type: 'RequestWithdrawal', withdrawalId: 'w1', method: 'lightning', amount: 5_000, target: 'lnbcrt1', standing, minimumBitcoin: 1_000, now: t0 },
+      'PlaythroughRequirementNotMet',
+    );
+  });
+
+  it('completes the bonus at its target, and the rest of a stake counts toward the next accepted one', () => {
+    const redeem: AccountCommand = { type: 'RedeemBonus', bonusId: 'b2', code: 'WELCOME', amount: 500, playthroughTarget: 10_000, minBank: 1, standing, now: t0 };
+    given(invoice('i1', 10_000))
+      .when({ type: 'CommitShoe', next: shoe(1), now: t0 }, settle('i1', 10_000), { ...accept(), now: t0 }, redeem)
+      .then((_e, after) => expect(after.bonus.accepted).toEqual(['b1', 'b2']));
+    const small = { ...terms('b1'), maxSats: 10 };
+    given(invoice('i1', 10_000))
+      .when({ type: 'CommitShoe', next: shoe(1), now: t0 }, { ...settle('i1', 10_000), bonus: small } as AccountCommand, accept(), redeem, deal(5_000))
+      .then((events, after) => {
+        // Target of b1: 100 × (10 + 10_000) = 1_001_000; the first 5_000 all go to it.
+        expect(events.filter((e) => e.type === 'WagerCounted')).toEqual([{ type: 'WagerCounted', data: { bonusId: 'b1', amount: 5_000, playthrough: 5_000 } }]);
+        expect(after.bonus.accepted).toEqual(['b1', 'b2']);
+      });
+    const quick: AccountCommand = { type: 'RedeemBonus', bonusId: 'b3', code: 'QUICK', amount: 100, playthroughTarget: 300, minBank: 1, standing, now: t0 };
+    given(invoice('i1', 10_000))
+      .when({ type: 'CommitShoe', next: shoe(1), now: t0 }, settle('i1', 10_000), decline(), quick, redeem, deal(1_000))
+      .then((events, after) => {
+        expect(events.filter((e) => e.type === 'WagerCounted' || e.type === 'BonusCompleted')).toEqual([
+          { type: 'WagerCounted', data: { bonusId: 'b3', amount: 300, playthrough: 300 } },
+          { type: 'BonusCompleted', data: { bonusId: 'b3', completedAt: t0 } },
+          { type: 'WagerCounted', data: { bonusId: 'b2', amount: 700, playthrough: 700 } },
+        ]);
+        expect(after.bonus.bonuses.get('b3')?.status).toBe('Complete');
+        expect(after.bonus.accepted).toEqual(['b2']);
+      });
+  });
+
+  it('is forgiven when a command leaves the bank at 0 with no hand in play, not while a stake is still in play', () => {
+    const state = given(invoice('i1', 1_000)).when(settle('i1', 1_000), accept()).and.state;
+    const settled = [{ type: 'HandSettled', data: {} }];
+    expect(bonusConsequences(settled, state, { bankAfter: 0, handInPlayAfter: false, terms: null, now: t0 })).toEqual([
+      { type: 'BonusForgiven', data: { bonusId: 'b1', forgivenAt: t0 } },
+    ]);
+    expect(bonusConsequences(settled, state, { bankAfter: 0, handInPlayAfter: true, terms: null, now: t0 })).toEqual([]);
+    expect(bonusConsequences(settled, state, { bankAfter: 1, handInPlayAfter: false, terms: null, now: t0 })).toEqual([]);
+    const forgiven = fold(accountDecider.evolve, state, [{ type: 'BonusForgiven', data: { bonusId: 'b1', forgivenAt: t0 } }]);
+    expect(forgiven.bonus.bonuses.get('b1')?.status).toBe('Forgiven');
+    expect(forgiven.bonus.accepted).toEqual([]);
+  });
+
+  it('stakes the whole bank on a hand without forgiving: the stake is still in play', () => {
+    accepted().when(deal(20_000)).then((events) => expect(types(events)).not.toContain('BonusForgiven'));
+  });
+});
+
+describe('redeeming a code', () => {
+  const redeem = (over: Partial<Extract<AccountCommand, { type: 'RedeemBonus' }>> = {}): AccountCommand => ({
+    type: 'RedeemBonus', bonusId: 'r1', code: 'WELCOME', amount: 2_500, playthroughTarget: 50_000, minBank: 1, standing, now: t0, ...over,
+  });
+
+  it('accepts and credits at once, naming the code', () => {
+    given(invoice('i1', 1_000)).when(settle('i1', 1_000), decline(), redeem()).then((events, after) => {
+      expect(events).toEqual([{ type: 'BonusAccepted', data: { bonusId: 'r1', amount: 2_500, playthroughTarget: 50_000, redeemCode: 'WELCOME', acceptedAt: t0 } }]);
+      expect(after.bank).toBe(3_500);
+    });
+  });
+
+  it('refuses a bank below the minimum, banned and self-excluded players', () => {
+    given().thenThrows(redeem(), 'BankTooLowToRedeem');
+    const funded = given(invoice('i1', 1_000)).when(settle('i1', 1_000)).and;
+    funded.thenThrows(redeem({ minBank: 1_001 }), 'BankTooLowToRedeem');
+    funded.thenThrows(redeem({ standing: { ...standing, banned: true } }), 'Banned');
+    funded.thenThrows(redeem({ standing: { ...standing, selfExcluded: true } }), 'SelfExcluded');
+  });
+});

@@ -1,0 +1,233 @@
+import { DomainError, type DomainEvent } from '../decider';
+import type { PlayerStanding } from './standing';
+
+/**
+ * Bonuses on the account: the first credited deposit offers one, a redeem code grants one. An accepted
+ * bonus is credited to the bank at once and locks withdrawals until enough has been wagered (its
+ * playthrough target); every stake counts toward the oldest accepted bonus. When the bank reaches 0
+ * with no hand in play, every accepted bonus is forgiven.
+ */
+export type BonusStatus = 'Offered' | 'Accepted' | 'Expired' | 'Declined' | 'Complete' | 'Forgiven';
+
+export type BonusEvent =
+  | DomainEvent<'BonusOffered', { bonusId: string; depositAmount: number; bonusAmount: number; playthroughTarget: number; offeredAt: string; expiresAt: string }>
+  /** Credits the bank (ledger `Bonus`). A redeemed code is accepted at once: `redeemCode` names it. */
+  | DomainEvent<'BonusAccepted', { bonusId: string; amount: number; playthroughTarget: number; redeemCode: string | null; acceptedAt: string }>
+  | DomainEvent<'BonusDeclined', { bonusId: string; declinedAt: string }>
+  | DomainEvent<'BonusExpired', { bonusId: string; expiredAt: string }>
+  /** A stake counted toward the bonus; `playthrough` is its total after this one. */
+  | DomainEvent<'WagerCounted', { bonusId: string; amount: number; playthrough: number }>
+  | DomainEvent<'BonusCompleted', { bonusId: string; completedAt: string }>
+  | DomainEvent<'BonusForgiven', { bonusId: string; forgivenAt: string }>;
+
+export const BONUS_EVENT_TYPES = [
+  'BonusOffered', 'BonusAccepted', 'BonusDeclined', 'BonusExpired', 'WagerCounted', 'BonusCompleted', 'BonusForgiven',
+] as const satisfies readonly BonusEvent['type'][];
+
+/** How the first-deposit bonus is sized (settings, passed in with the deposit commands). */
+export interface BonusTerms {
+  /** The id the offer gets if this deposit is the first credited one. */
+  bonusId: string;
+  /** Cap of the bonus (BONUS_MAX_SATS). */
+  maxSats: number;
+  /** `deposit100`: 100 × (bonus + deposit) must be wagered; `bonus125`: 125 × bonus. */
+  playthrough: 'deposit100' | 'bonus125';
+  /** Days an offer stays open (BONUS_OFFER_DAYS). */
+  offerDays: number;
+}
+
+export type BonusCommand =
+  | { type: 'AcceptBonus'; bonusId: string; standing: PlayerStanding; now: string }
+  | { type: 'DeclineBonus'; bonusId: string; standing: PlayerStanding; now: string }
+  /** Expires the offers whose time is up (the sweep sends it). */
+  | { type: 'ExpireBonuses'; now: string }
+  /** A redeem code the code's stream already granted to this player: credited at once when the bank allows. */
+  | { type: 'RedeemBonus'; bonusId: string; code: string; amount: number; playthroughTarget: number; minBank: number; standing: PlayerStanding; now: string };
+
+export const BONUS_COMMANDS = ['AcceptBonus', 'DeclineBonus', 'ExpireBonuses', 'RedeemBonus'] as const satisfies readonly BonusCommand['type'][];
+
+export interface BonusRecord {
+  status: BonusStatus;
+  /** When it was offered, or accepted for a redeemed code. */
+  date: string;
+  redeemCode: string | null;
+  amount: number;
+  playthrough: number;
+  playthroughTarget: number;
+  expiresAt: string | null;
+}
+
+export interface BonusState {
+  /** Credited deposits so far: the first one offers the bonus. */
+  depositsCredited: number;
+  bonuses: ReadonlyMap<string, BonusRecord>;
+  /** Ids of the Accepted bonuses, oldest first: stakes count toward the first. */
+  accepted: readonly string[];
+}
+
+export const initialBonusState = (): BonusState => ({ depositsCredited: 0, bonuses: new Map(), accepted: [] });
+
+/** The first-deposit offer for a deposit of `depositAmount`. */
+export function firstDepositOffer(depositAmount: number, terms: BonusTerms, now: string): BonusEvent {
+  const bonusAmount = Math.min(depositAmount, terms.maxSats);
+  const playthroughTarget = terms.playthrough === 'bonus125' ? 125 * bonusAmount : 100 * (bonusAmount + depositAmount);
+  const expiresAt = new Date(Date.parse(now) + terms.offerDays * 86_400_000).toISOString();
+  return { type: 'BonusOffered', data: { bonusId: terms.bonusId, depositAmount, bonusAmount, playthroughTarget, offeredAt: now, expiresAt } };
+}
+
+function offered(state: BonusState, bonusId: string, now: string): BonusRecord {
+  const bonus = state.bonuses.get(bonusId);
+  if (!bonus) throw new DomainError('NotFound', 'No such bonus on this account.');
+  if (bonus.status !== 'Offered') throw new DomainError('BonusNotOffered', `This bonus is ${bonus.status.toLowerCase()}: only an offered bonus can be accepted or declined.`);
+  if (bonus.expiresAt !== null && bonus.expiresAt <= now) throw new DomainError('BonusNotOffered', 'This bonus offer has expired.');
+  return bonus;
+}
+
+export function decideBonus(command: BonusCommand, state: { readonly bank: number; readonly bonus: BonusState }): BonusEvent[] {
+  const bonus = state.bonus;
+  switch (command.type) {
+    case 'AcceptBonus': {
+      if (command.standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+      const b = offered(bonus, command.bonusId, command.now);
+      return [{ type: 'BonusAccepted', data: { bonusId: command.bonusId, amount: b.amount, playthroughTarget: b.playthroughTarget, redeemCode: null, acceptedAt: command.now } }];
+    }
+    case 'DeclineBonus': {
+      if (command.standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+      offered(bonus, command.bonusId, command.now);
+      return [{ type: 'BonusDeclined', data: { bonusId: command.bonusId, declinedAt: command.now } }];
+    }
+    case 'ExpireBonuses': {
+      const out: BonusEvent[] = [];
+      for (const [bonusId, b] of bonus.bonuses) {
+        if (b.status === 'Offered' && b.expiresAt !== null && b.expiresAt <= command.now) out.push({ type: 'BonusExpired', data: { bonusId, expiredAt: command.now } });
+      }
+      return out;
+    }
+    case 'RedeemBonus': {
+      const { standing } = command;
+      if (standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+      if (standing.selfExcluded) throw new DomainError('SelfExcluded', 'This account is self-excluded from play; change the setting on your profile.');
+      if (bonus.bonuses.has(command.bonusId)) return [];
+      if (state.bank < command.minBank) throw new DomainError('BankTooLowToRedeem', `The bank must hold at least ${command.minBank} satoshis to redeem this code.`);
+      return [{ type: 'BonusAccepted', data: { bonusId: command.bonusId, amount: command.amount, playthroughTarget: command.playthroughTarget, redeemCode: command.code, acceptedAt: command.now } }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      return _exhaustive;
+    }
+  }
+}
+
+/** The stake an event places (bet, double, split, insurance), or 0. */
+function stakeOf(event: { type: string; data: unknown }): number {
+  switch (event.type) {
+    case 'HandStarted':
+      return (event.data as { bet: number }).bet;
+    case 'PlayerDoubled':
+    case 'HandSplit':
+    case 'InsuranceTaken':
+      return (event.data as { amount: number }).amount;
+    default:
+      return 0;
+  }
+}
+
+const CREDITED_DEPOSITS: ReadonlySet<string> = new Set(['BitcoinDepositConfirmed', 'LightningInvoiceSettled']);
+
+/**
+ * What the bonus rules add to the events a command decided: the first credited deposit's offer, the
+ * stakes counted toward the oldest accepted bonus (and its completion), and the forgiveness of every
+ * accepted bonus when the command leaves the bank at 0 with no hand in play.
+ */
+export function bonusConsequences(
+  events: readonly { type: string; data: unknown }[],
+  state: { readonly bonus: BonusState },
+  context: { bankAfter: number; handInPlayAfter: boolean; terms: BonusTerms | null; now: string },
+): BonusEvent[] {
+  const out: BonusEvent[] = [];
+  const bonus = state.bonus;
+  if (context.terms && bonus.depositsCredited === 0) {
+    const first = events.find((e) => CREDITED_DEPOSITS.has(e.type));
+    if (first) out.push(firstDepositOffer((first.data as { amount: number }).amount, context.terms, context.now));
+  }
+  if (bonus.accepted.length === 0) return out;
+
+  const accepted = [...bonus.accepted];
+  const progress = new Map<string, number>();
+  for (const e of events) {
+    let stake = stakeOf(e);
+    while (stake > 0 && accepted.length) {
+      const bonusId = accepted[0]!;
+      const b = bonus.bonuses.get(bonusId)!;
+      const before = progress.get(bonusId) ?? b.playthrough;
+      const counted = Math.min(stake, b.playthroughTarget - before);
+      const playthrough = before + counted;
+      progress.set(bonusId, playthrough);
+      out.push({ type: 'WagerCounted', data: { bonusId, amount: counted, playthrough } });
+      stake -= counted;
+      if (playthrough >= b.playthroughTarget) {
+        out.push({ type: 'BonusCompleted', data: { bonusId, completedAt: context.now } });
+        accepted.shift();
+      }
+    }
+  }
+  if (context.bankAfter === 0 && !context.handInPlayAfter) {
+    for (const bonusId of accepted) out.push({ type: 'BonusForgiven', data: { bonusId, forgivenAt: context.now } });
+  }
+  return out;
+}
+
+export function evolveBonus(state: BonusState, event: { type: string; data: unknown }): BonusState {
+  switch (event.type) {
+    case 'BitcoinDepositConfirmed':
+    case 'LightningInvoiceSettled':
+      return { ...state, depositsCredited: state.depositsCredited + 1 };
+    case 'BonusOffered': {
+      const d = (event as Extract<BonusEvent, { type: 'BonusOffered' }>).data;
+      return { ...state, bonuses: withBonus(state.bonuses, d.bonusId, {
+        status: 'Offered', date: d.offeredAt, redeemCode: null, amount: d.bonusAmount, playthrough: 0, playthroughTarget: d.playthroughTarget, expiresAt: d.expiresAt,
+      }) };
+    }
+    case 'BonusAccepted': {
+      const d = (event as Extract<BonusEvent, { type: 'BonusAccepted' }>).data;
+      const date = state.bonuses.get(d.bonusId)?.date ?? d.acceptedAt;
+      return {
+        ...state,
+        bonuses: withBonus(state.bonuses, d.bonusId, {
+          status: 'Accepted', date, redeemCode: d.redeemCode, amount: d.amount, playthrough: 0, playthroughTarget: d.playthroughTarget, expiresAt: null,
+        }),
+        accepted: [...state.accepted, d.bonusId],
+      };
+    }
+    case 'WagerCounted': {
+      const d = (event as Extract<BonusEvent, { type: 'WagerCounted' }>).data;
+      const b = state.bonuses.get(d.bonusId);
+      return b ? { ...state, bonuses: withBonus(state.bonuses, d.bonusId, { ...b, playthrough: d.playthrough }) } : state;
+    }
+    case 'BonusDeclined':
+      return withStatus(state, event.data as { bonusId: string }, 'Declined');
+    case 'BonusExpired':
+      return withStatus(state, event.data as { bonusId: string }, 'Expired');
+    case 'BonusCompleted':
+      return withStatus(state, event.data as { bonusId: string }, 'Complete');
+    case 'BonusForgiven':
+      return withStatus(state, event.data as { bonusId: string }, 'Forgiven');
+    default:
+      return state;
+  }
+}
+
+function withBonus(bonuses: ReadonlyMap<string, BonusRecord>, bonusId: string, record: BonusRecord): ReadonlyMap<string, BonusRecord> {
+  const next = new Map(bonuses);
+  next.set(bonusId, record);
+  return next;
+}
+
+function withStatus(state: BonusState, { bonusId }: { bonusId: string }, status: BonusStatus): BonusState {
+  const b = state.bonuses.get(bonusId);
+  if (!b) return state;
+  return { ...state, bonuses: withBonus(state.bonuses, bonusId, { ...b, status, expiresAt: null }), accepted: state.accepted.filter((id) => id !== bonusId) };
+}
+
+/** An accepted bonus locks withdrawals until its playthrough is met (or it is forgiven). */
+export const withdrawalsLocked = (state: BonusState): boolean => state.accepted.length > 0;
