@@ -77,7 +77,7 @@ export default tseslint.config(
   },
   layer(['contracts/src/**/*.ts'], ['**/server/**', '**/client/**', '@domain/*', 'node:*'], 'contracts/ is shared by the server, the browser and scripts: it imports nothing of theirs and no Node module.'),
   layer(
-    ['contracts/src/fairness/**/*.ts', 'contracts/src/hand-actions.ts', 'contracts/src/score.ts'],
+    ['contracts/src/fairness/**/*.ts', 'contracts/src/hand-actions.ts', 'contracts/src/score.ts', 'contracts/src/house-edge.ts'],
     ['**/server/**', '**/client/**', '@domain/*', 'node:*', 'zod'],
     'The fairness scheme and the hand actions run in the browser: no zod (the client bundle stays without it) and no Node module.',
   ),

@@ -36,3 +36,36 @@ export const AnimateResponse = z.object({ animate: z.boolean() });
 export type AnimateResponse = z.infer<typeof AnimateResponse>;
 export const BanResponse = z.object({ id: z.uuid(), banned: z.boolean() });
 export type BanResponse = z.infer<typeof BanResponse>;
+
+/** A redeem code as the player types it: printable characters only; the server answers InvalidRedeemCode for an unknown one. */
+export const RedeemCodeRequest = z.object({
+  code: z.string().trim().min(1, 'Enter a code').max(64, 'A code has at most 64 characters').regex(/^[\x21-\x7e]+$/, 'A code has no spaces or control characters'),
+});
+export type RedeemCodeRequest = z.infer<typeof RedeemCodeRequest>;
+
+/** An admin's new redeem code. Codes compare case-insensitively and are stored upper-case. */
+export const CreateRedeemCodeRequest = z.object({
+  code: z.string().trim().min(5, 'A code has at least 5 characters').max(64).regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, _ and - only'),
+  bonusAmount: Sats.refine((v) => v > 0, 'The bonus must be above 0'),
+  /** Default: 100 × the bonus (125 × under BONUS_PLAYTHROUGH=bonus125). */
+  playthroughTarget: Sats.refine((v) => v >= 0, 'The target cannot be negative').optional(),
+  /** Default: no limit. */
+  maxRedemptions: z.number().int().min(1).max(1_000_000).optional(),
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+  /** The bank a player needs to redeem it (default 1 sat). */
+  minBank: Sats.refine((v) => v >= 0, 'The minimum bank cannot be negative').optional(),
+});
+export type CreateRedeemCodeRequest = z.infer<typeof CreateRedeemCodeRequest>;
+
+export const RedeemCodeView = z.object({
+  code: z.string(),
+  bonusAmount: Sats,
+  playthroughTarget: Sats,
+  maxRedemptions: z.number().int().nullable(),
+  expiresAt: z.string().nullable(),
+  minBank: Sats,
+  redemptions: z.number().int(),
+  createdTime: z.string(),
+});
+export type RedeemCodeView = z.infer<typeof RedeemCodeView>;
+export const RedeemCodeList = z.array(RedeemCodeView);

@@ -11,3 +11,4 @@ export * from './fairness/mt19937';
 export * from './fairness/shoe';
 export * from './score';
 export * from './bonus';
+export * from './house-edge';

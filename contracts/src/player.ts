@@ -30,6 +30,10 @@ export const Player = z.object({
   suspectLevel: z.number().int(),
   handsPlayed: z.number().int(),
   totalBetAmount: Sats,
+  /** Everything the settled hands paid back, stakes included. */
+  totalWonAmount: Sats,
+  /** Won minus bet over all settled hands (negative: the player is down). */
+  netAmount: z.number().int(),
   level: z.number().int().min(0).max(4),
   activeHandId: z.string().nullable(),
   shoeId: z.string(),

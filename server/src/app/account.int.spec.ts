@@ -93,4 +93,40 @@ describeEachDatabase("the player's account", (db) => {
     expect((await api.post(boss.auth, `/api/players/${id}/unban`)).json()).toEqual({ id, banned: false });
     expect((await api.post(auth, '/api/hands', { betAmount: 1_000 })).statusCode).toBe(200);
   });
+
+  it('redeems admin codes once per player, case-insensitively, within their uses and minimum bank', async () => {
+    const boss = await api.signIn('boss@example.com');
+    const { auth } = await api.signIn('lucky@example.com');
+    await api.verifyPhone(auth);
+    expect((await api.post(auth, '/api/admin/redeem-codes', { code: 'NOPE1', bonusAmount: 1_000 })).statusCode).toBe(403);
+    expect((await api.post(boss.auth, '/api/admin/redeem-codes', { code: 'ab', bonusAmount: 1_000 })).json()).toMatchObject({ statusCode: 400, error: 'ValidationFailed' });
+    const created = await api.post(boss.auth, '/api/admin/redeem-codes', { code: 'Welcome-25', bonusAmount: 2_500, minBank: 1_000 });
+    expect(created.json()).toMatchObject({ code: 'WELCOME-25', bonusAmount: 2_500, playthroughTarget: 250_000, maxRedemptions: null, minBank: 1_000, redemptions: 0 });
+    expect((await api.post(boss.auth, '/api/admin/redeem-codes', { code: 'welcome-25', bonusAmount: 1 })).statusCode).toBe(409);
+
+    expect((await api.post(auth, '/api/players/redeemcode', { code: 'welcome-25' })).json()).toMatchObject({ statusCode: 400, error: 'BankTooLowToRedeem' });
+    await api.deposit(auth, 1_000);
+    for (const code of ['abc', 'NOSUCHCODE']) expect((await api.post(auth, '/api/players/redeemcode', { code })).json()).toMatchObject({ error: 'InvalidRedeemCode' });
+    for (const code of ['bad\u0000code', 'x'.repeat(65)]) expect((await api.post(auth, '/api/players/redeemcode', { code })).json()).toMatchObject({ statusCode: 400, error: 'ValidationFailed' });
+
+    const redeemed = await api.post(auth, '/api/players/redeemcode', { code: 'welcome-25' });
+    expect(redeemed.json()).toMatchObject({ bank: 3_500, bonus: { redeemCode: 'WELCOME-25', bonusAmount: 2_500, status: 'Accepted', playthroughTarget: 250_000 } });
+    expect((await api.post(auth, '/api/players/redeemcode', { code: 'WELCOME-25' })).json()).toMatchObject({ statusCode: 409, error: 'CodeAlreadyRedeemed' });
+    expect((await api.get(auth, '/api/players/bonuses')).json()).toEqual(expect.arrayContaining([expect.objectContaining({ redeemCode: 'WELCOME-25', status: 'Accepted' })]));
+    expect((await api.get(boss.auth, '/api/admin/redeem-codes')).json()).toEqual([expect.objectContaining({ code: 'WELCOME-25', redemptions: 1 })]);
+  });
+
+  it('gives the last use of a code to exactly one of two players redeeming at once', async () => {
+    const boss = await api.signIn('boss@example.com');
+    await api.post(boss.auth, '/api/admin/redeem-codes', { code: 'ONLY-ONE', bonusAmount: 500, maxRedemptions: 1 });
+    const players = await Promise.all(['race1@example.com', 'race2@example.com'].map((e) => api.signIn(e)));
+    for (const p of players) {
+      await api.verifyPhone(p.auth);
+      await api.deposit(p.auth, 1_000);
+    }
+    const answers = await Promise.all(players.map((p) => api.post(p.auth, '/api/players/redeemcode', { code: 'only-one' })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const banks = await Promise.all(players.map(async (p) => (await api.get(p.auth, '/api/players/bank')).json()));
+    expect(banks.sort()).toEqual([1_000, 1_500]);
+  });
 });

@@ -6,12 +6,13 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Pool } from 'pg';
 import { describeEachDatabase } from '../adapters/db/test-databases';
+import { describeEachStorage } from './app-storage.test-support';
 import { loadConfig } from '../config/config';
 import { createApp } from './create-app';
 
 type Inject = NestFastifyApplication['inject'];
 
-describeEachDatabase('the foundation API', (db) => {
+describeEachStorage('the foundation API', (storage) => {
   let app: NestFastifyApplication;
   let inject: Inject;
   const schema = `app_${randomBytes(5).toString('hex')}`;
@@ -20,10 +21,10 @@ describeEachDatabase('the foundation API', (db) => {
     const env: NodeJS.ProcessEnv = {
       NODE_ENV: 'test',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-app-')),
-      ADMIN_EMAILS: 'boss@example.com',
+      ADMIN_EMAILS: storage.email('boss@example.com'),
       LOG_LEVEL: 'silent',
       CLIENT_DIST: join(tmpdir(), 'no-client-here'),
-      ...(db.name === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
+      ...storage.env(schema),
     };
     app = await createApp(loadConfig(env), { bufferLogs: false });
     await app.init();
@@ -33,15 +34,11 @@ describeEachDatabase('the foundation API', (db) => {
 
   afterAll(async () => {
     await app.close();
-    if (db.name === 'postgres') {
-      const pool = new Pool({ connectionString: process.env.DATABASE_URL });
-      await pool.query(`drop schema if exists ${schema} cascade`);
-      await pool.end();
-    }
+    await storage.drop(schema);
   });
 
   async function signIn(email: string, name?: string): Promise<string> {
-    const token = await inject({ method: 'POST', url: '/api/dev/id-token', payload: { email, name } });
+    const token = await inject({ method: 'POST', url: '/api/dev/id-token', payload: { email: storage.email(email), name } });
     expect(token.statusCode).toBe(200);
     const login = await inject({ method: 'POST', url: '/api/players/login', payload: { idToken: token.json().idToken, photoUrl: null } });
     expect(login.statusCode).toBe(200);
@@ -63,7 +60,7 @@ describeEachDatabase('the foundation API', (db) => {
     const me = await inject({ method: 'GET', url: '/api/players/1234', headers: { authorization: `Bearer ${jwt}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
-      email: 'ana@example.com', name: 'Ana', banned: false, suspectLevel: 0, handsPlayed: 0, totalBetAmount: 0,
+      email: storage.email('ana@example.com'), name: 'Ana', banned: false, suspectLevel: 0, handsPlayed: 0, totalBetAmount: 0,
       activeHandId: null, shoeId: expect.stringMatching(/^(?!00000000-0000-0000-0000-000000000000)[0-9a-f-]{36}$/), selfExclude: false, verifiedPhoneNumber: null, isAdmin: false,
     });
     const bank = await inject({ method: 'GET', url: '/api/players/bank', headers: { authorization: `Bearer ${jwt}` } });

@@ -9,6 +9,7 @@ import { handsProjection } from './hands/hands.projection';
 import { shoesProjection } from './shoes/shoes.projection';
 import { statsProjection } from './stats/stats.projection';
 import { playthroughProjection } from './playthrough/playthrough.projection';
+import { redeemCodesProjection } from './redeem-codes/redeem-codes.projection';
 
 /** Every read model the server keeps. */
-export const allProjections: readonly Projection[] = [playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection, withdrawalsProjection, playthroughProjection];
+export const allProjections: readonly Projection[] = [playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection, withdrawalsProjection, playthroughProjection, redeemCodesProjection];

@@ -89,6 +89,7 @@ const ORDER: Record<ReadModelTable, readonly string[]> = {
   lightning_invoices: ['created_time', 'id'],
   withdraw_requests: ['request_time', 'id'],
   bonuses: ['date', 'id'],
+  redeem_codes: ['code'],
 };
 
 type Rows = Partial<Record<ReadModelTable, Record<string, unknown>[]>>;

@@ -23,6 +23,19 @@ export interface PlayersTable {
   animate: Generated<boolean>;
 }
 
+/** One row per redeem code, with how many times it is redeemed now. */
+export interface RedeemCodesTable {
+  code: string;
+  bonus_amount: number;
+  playthrough_target: number;
+  max_redemptions: number | null;
+  expires_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  min_bank: number;
+  redemptions: Generated<number>;
+  created_by: string;
+  created_time: ColumnType<Date, Date | string, never>;
+}
+
 /** One row per bonus (the playthrough read model). */
 export interface BonusesTable {
   id: string;
@@ -104,6 +117,8 @@ export interface PlayerStatsTable {
   player_id: string;
   hands_played: number;
   total_bet_amount: number;
+  /** What the settled hands paid back, stakes included. */
+  total_won_amount: Generated<number>;
   level: number;
   active_hand_id: string | null;
   /** The shoe committed for the player's next hands. */
@@ -175,4 +190,5 @@ export interface ReadModels {
   lightning_invoices: LightningInvoicesTable;
   withdraw_requests: WithdrawRequestsTable;
   bonuses: BonusesTable;
+  redeem_codes: RedeemCodesTable;
 }

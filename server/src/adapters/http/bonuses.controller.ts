@@ -1,18 +1,21 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Bonus, BonusDecisionResponse, BonusList } from '@bahati/contracts';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  type Bonus, BonusDecisionResponse, BonusList, CreateRedeemCodeRequest, RedeemCodeList, RedeemCodeRequest, type RedeemCodeView, RedeemCodeView as RedeemCodeViewSchema,
+} from '@bahati/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../application/actor';
 import { DecideBonusCommand } from '../../application/bonuses/commands';
 import { ListBonusesQuery } from '../../application/bonuses/queries';
-import { CorrelationId, CurrentActor } from './auth';
+import { CreateRedeemCodeCommand, ListRedeemCodesQuery, RedeemCodeCommand } from '../../application/bonuses/redeem-codes';
+import { AdminOnly, CorrelationId, CurrentActor } from './auth';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';
 
 const BonusId = z.uuid('Invalid bonus id.');
 
-/** The player's bonuses: the list, and accepting or declining an offer. */
+/** Bonuses: the player's list, accepting or declining an offer, redeeming a code; the admins' redeem codes. */
 @ApiTags('bonuses')
 @ApiBearerAuth()
 @Controller()
@@ -40,5 +43,32 @@ export class BonusesController {
   @ApiOkResponse({ schema: openApi(BonusDecisionResponse) })
   decline(@Param('id', new ZodPipe(BonusId)) id: string, @CurrentActor() actor: Actor, @CorrelationId() correlationId: string): Promise<BonusDecisionResponse> {
     return this.commands.execute(new DecideBonusCommand(actor, id, 'decline', correlationId));
+  }
+
+  @Post('players/redeemcode')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Redeem a code: its bonus is accepted and credited at once' })
+  @ApiBody({ schema: openApi(RedeemCodeRequest) })
+  @ApiOkResponse({ schema: openApi(BonusDecisionResponse) })
+  redeem(@Body(new ZodPipe(RedeemCodeRequest)) body: RedeemCodeRequest, @CurrentActor() actor: Actor, @CorrelationId() correlationId: string): Promise<BonusDecisionResponse> {
+    return this.commands.execute(new RedeemCodeCommand(actor, body.code, correlationId));
+  }
+
+  @AdminOnly()
+  @Get('admin/redeem-codes')
+  @ApiOperation({ summary: 'Every redeem code with its uses, newest first (admins)' })
+  @ApiOkResponse({ schema: openApi(RedeemCodeList) })
+  codes(@CurrentActor() actor: Actor): Promise<RedeemCodeView[]> {
+    return this.queries.execute(new ListRedeemCodesQuery(actor));
+  }
+
+  @AdminOnly()
+  @Post('admin/redeem-codes')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a redeem code (admins)' })
+  @ApiBody({ schema: openApi(CreateRedeemCodeRequest) })
+  @ApiOkResponse({ schema: openApi(RedeemCodeViewSchema) })
+  createCode(@Body(new ZodPipe(CreateRedeemCodeRequest)) body: CreateRedeemCodeRequest, @CurrentActor() actor: Actor, @CorrelationId() correlationId: string): Promise<RedeemCodeView> {
+    return this.commands.execute(new CreateRedeemCodeCommand(actor, body, correlationId));
   }
 }

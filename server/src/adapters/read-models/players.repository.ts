@@ -21,7 +21,7 @@ export class PlayersRepository extends PlayerReadModel {
       .selectFrom('players')
       .leftJoin('player_stats', 'player_stats.player_id', 'players.id')
       .selectAll('players')
-      .select(['player_stats.hands_played', 'player_stats.total_bet_amount', 'player_stats.level', 'player_stats.active_hand_id', 'player_stats.shoe_id'])
+      .select(['player_stats.hands_played', 'player_stats.total_bet_amount', 'player_stats.total_won_amount', 'player_stats.level', 'player_stats.active_hand_id', 'player_stats.shoe_id'])
       .where('players.id', '=', id)
       .executeTakeFirst();
     if (!row) return null;
@@ -34,6 +34,8 @@ export class PlayersRepository extends PlayerReadModel {
       suspectLevel: row.suspect_level,
       handsPlayed: row.hands_played ?? 0,
       totalBetAmount: Number(row.total_bet_amount ?? 0),
+      totalWonAmount: Number(row.total_won_amount ?? 0),
+      netAmount: Number(row.total_won_amount ?? 0) - Number(row.total_bet_amount ?? 0),
       level: row.level ?? 0,
       activeHandId: row.active_hand_id ?? null,
       shoeId: row.shoe_id ?? NIL_ID,

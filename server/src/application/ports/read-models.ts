@@ -1,4 +1,4 @@
-import type { Bonus, Deposit, Hand, LedgerEntry, LightningInvoice, Player, Shoe, WithdrawRequestView } from '@bahati/contracts';
+import type { Bonus, Deposit, Hand, RedeemCodeView, LedgerEntry, LightningInvoice, Player, Shoe, WithdrawRequestView } from '@bahati/contracts';
 import type { Checkpoint } from './event-store';
 
 /*
@@ -51,6 +51,11 @@ export abstract class BonusReadModel {
   abstract bonusesOf(playerId: string): Promise<Bonus[]>;
   /** Players with an Offered bonus whose offer ended before `now`. */
   abstract playersWithExpiredOffers(now: Date, limit?: number): Promise<string[]>;
+}
+
+export abstract class RedeemCodeReadModel {
+  /** Every redeem code, newest first, with its uses. */
+  abstract list(): Promise<RedeemCodeView[]>;
 }
 
 /** A stored snapshot of a stream's folded state (JSON as written by `serializeState`). */

@@ -21,14 +21,14 @@ describeProjection(statsProjection, (spec) => {
   it('names the committed shoe before any hand is played', async () => {
     const [committed] = history(new EventLog());
     await spec.given(committed!).then({
-      player_stats: [{ player_id: alice, shoe_id: shoe, hands_played: 0, total_bet_amount: 0, level: 0, active_hand_id: null, revision: 0 }],
+      player_stats: [{ player_id: alice, shoe_id: shoe, hands_played: 0, total_bet_amount: 0, total_won_amount: 0, level: 0, active_hand_id: null, revision: 0 }],
     });
   });
 
   it('shows the hand in play, then counts it and its stakes once settled', async () => {
     const events = history(new EventLog());
     await spec.given(...events.slice(0, 2)).then({ player_stats: [{ active_hand_id: handId(1), hands_played: 0 }] });
-    await spec.given(events[2]!).then({ player_stats: [{ active_hand_id: null, hands_played: 1, total_bet_amount: 2_000, level: 0, revision: 2 }] });
+    await spec.given(events[2]!).then({ player_stats: [{ active_hand_id: null, hands_played: 1, total_bet_amount: 2_000, total_won_amount: 4_000, level: 0, revision: 2 }] });
   });
 
   it('raises the level once the total bet reaches the next threshold', async () => {

@@ -8,6 +8,7 @@ interface Stats {
   player_id: string;
   hands_played: number;
   total_bet_amount: number;
+  total_won_amount: number;
   active_hand_id: string | null;
   shoe_id: string | null;
   revision: number;
@@ -26,6 +27,7 @@ function evolve(s: Stats, event: RecordedEvent): Stats {
         ...s,
         hands_played: s.hands_played + 1,
         total_bet_amount: s.total_bet_amount + e.data.totalBet,
+        total_won_amount: s.total_won_amount + e.data.winAmount,
         active_hand_id: s.active_hand_id === e.data.handId ? null : s.active_hand_id,
         revision: event.revision,
       };
@@ -34,22 +36,22 @@ function evolve(s: Stats, event: RecordedEvent): Stats {
   }
 }
 
-/** Per player: hands played, total amount bet and the level it gives, the active hand and the committed shoe. */
+/** Per player: hands played, total amount bet and won, the level the bets give, the active hand and the committed shoe. */
 export const statsProjection: Projection = {
   name: 'player-stats',
-  version: 2,
+  version: 3,
   handles: ['ShoeCommitted', 'HandOpened', 'HandSettled'],
   tables: ['player_stats'],
   applyBatch: foldRows<Stats, 'player_stats'>({
     stream: 'account',
     fold: (s, event, playerId) =>
-      evolve(s ?? { player_id: playerId, hands_played: 0, total_bet_amount: 0, active_hand_id: null, shoe_id: null, revision: -1 }, event),
+      evolve(s ?? { player_id: playerId, hands_played: 0, total_bet_amount: 0, total_won_amount: 0, active_hand_id: null, shoe_id: null, revision: -1 }, event),
     stored: {
       table: 'player_stats',
       key: 'player_id',
-      columns: ['hands_played', 'total_bet_amount', 'level', 'active_hand_id', 'shoe_id'],
+      columns: ['hands_played', 'total_bet_amount', 'total_won_amount', 'level', 'active_hand_id', 'shoe_id'],
       fromStored: (r) => ({
-        player_id: r.player_id, hands_played: r.hands_played, total_bet_amount: Number(r.total_bet_amount), active_hand_id: r.active_hand_id, shoe_id: r.shoe_id,
+        player_id: r.player_id, hands_played: r.hands_played, total_bet_amount: Number(r.total_bet_amount), total_won_amount: Number(r.total_won_amount), active_hand_id: r.active_hand_id, shoe_id: r.shoe_id,
         revision: r.revision,
       }),
       toStored: (s) => ({ ...s, level: levelForTotalBet(s.total_bet_amount) }),

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { BonusDecisionResponse, CreateRedeemCodeRequest, RedeemCodeView } from '@bahati/contracts';
+import { DomainError } from '../../domain/decider';
+import { assertRedeemable, normalizeCode, redeemCodeDecider, redeemCodeStream } from '../../domain/redeem-code/redeem-code';
+import { type Actor, assertAdmin } from '../actor';
+import { AccountCommands } from '../account-commands';
+import { CommandPath } from '../command-path';
+import { RedeemCodeReadModel, ReadModelProgress } from '../ports/read-models';
+import { Standings } from '../standings';
+import { BonusSettings } from './bonus-settings';
+import { bonusOf } from './commands';
+
+/** A player redeems a code: the bonus is accepted and credited at once. */
+export class RedeemCodeCommand {
+  constructor(readonly actor: Actor, readonly code: string, readonly correlationId: string) {}
+}
+/** An admin creates a code. */
+export class CreateRedeemCodeCommand {
+  constructor(readonly actor: Actor, readonly input: CreateRedeemCodeRequest, readonly correlationId: string) {}
+}
+/** Every code with its uses (admins). */
+export class ListRedeemCodesQuery {
+  constructor(readonly actor: Actor) {}
+}
+
+const invalid = () => new DomainError('InvalidRedeemCode', 'That code is not valid.');
+
+@CommandHandler(RedeemCodeCommand)
+export class RedeemCodeHandler implements ICommandHandler<RedeemCodeCommand, BonusDecisionResponse> {
+  private readonly logger = new Logger('RedeemCodes');
+
+  constructor(private readonly commands: CommandPath, private readonly accounts: AccountCommands, private readonly standings: Standings) {}
+
+  async execute(c: RedeemCodeCommand): Promise<BonusDecisionResponse> {
+    const code = normalizeCode(c.code);
+    if (code.length < 5) throw invalid();
+    const playerId = c.actor.playerId;
+    const context = { correlationId: c.correlationId, userId: playerId };
+    const now = new Date().toISOString();
+    // What the player would be told, before a use of the code is taken: standing, the code, the bank.
+    const { standing } = await this.standings.of(playerId);
+    if (standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+    if (standing.selfExcluded) throw new DomainError('SelfExcluded', 'This account is self-excluded from play; change the setting on your profile.');
+    const stream = redeemCodeStream(code);
+    const terms = assertRedeemable((await this.commands.load(stream, redeemCodeDecider)).state, playerId, now);
+    if ((await this.accounts.load(playerId)).state.bank < terms.minBank) {
+      throw new DomainError('BankTooLowToRedeem', `The bank must hold at least ${terms.minBank} satoshis to redeem this code.`);
+    }
+    // The claim is appended with the code stream's expected revision: of two players racing for the last use, one gets it.
+    const bonusId = randomUUID();
+    await this.commands.handle(stream, redeemCodeDecider, { type: 'ClaimRedeemCode', playerId, bonusId, now }, context);
+    try {
+      const { state } = await this.accounts.run(
+        playerId,
+        (_s, current) => ({
+          type: 'RedeemBonus', bonusId, code, amount: terms.bonusAmount, playthroughTarget: terms.playthroughTarget, minBank: terms.minBank, standing: current, now,
+        }),
+        context,
+      );
+      return { bonus: bonusOf(state, bonusId), bank: state.bank };
+    } catch (err) {
+      await this.commands
+        .handle(stream, redeemCodeDecider, { type: 'ReleaseRedeemCode', playerId, bonusId, now: new Date().toISOString() }, context)
+        .catch((e) => this.logger.error(`Could not release a use of ${code}: ${String(e)}`));
+      throw err;
+    }
+  }
+}
+
+@CommandHandler(CreateRedeemCodeCommand)
+export class CreateRedeemCodeHandler implements ICommandHandler<CreateRedeemCodeCommand, RedeemCodeView> {
+  constructor(private readonly commands: CommandPath, private readonly progress: ReadModelProgress, private readonly settings: BonusSettings) {}
+
+  async execute(c: CreateRedeemCodeCommand): Promise<RedeemCodeView> {
+    assertAdmin(c.actor);
+    const i = c.input;
+    const code = normalizeCode(i.code);
+    const per = this.settings.settings.playthrough === 'bonus125' ? 125 : 100;
+    const terms = {
+      code, bonusAmount: i.bonusAmount, playthroughTarget: i.playthroughTarget ?? per * i.bonusAmount, maxRedemptions: i.maxRedemptions ?? null,
+      expiresAt: i.expiresAt ? new Date(i.expiresAt).toISOString() : null, minBank: i.minBank ?? 1,
+    };
+    const now = new Date().toISOString();
+    const outcome = await this.commands.handle(redeemCodeStream(code), redeemCodeDecider, { type: 'CreateRedeemCode', terms, adminId: c.actor.playerId, now }, {
+      correlationId: c.correlationId, userId: c.actor.playerId,
+    });
+    await this.progress.waitFor(outcome.checkpoint);
+    return { ...terms, redemptions: 0, createdTime: now };
+  }
+}
+
+@QueryHandler(ListRedeemCodesQuery)
+export class ListRedeemCodesHandler implements IQueryHandler<ListRedeemCodesQuery, RedeemCodeView[]> {
+  constructor(private readonly codes: RedeemCodeReadModel) {}
+
+  async execute({ actor }: ListRedeemCodesQuery): Promise<RedeemCodeView[]> {
+    assertAdmin(actor);
+    return this.codes.list();
+  }
+}
+
+export const redeemCodeHandlers = [RedeemCodeHandler, CreateRedeemCodeHandler, ListRedeemCodesHandler];
