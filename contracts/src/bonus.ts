@@ -69,3 +69,38 @@ export const RedeemCodeView = z.object({
 });
 export type RedeemCodeView = z.infer<typeof RedeemCodeView>;
 export const RedeemCodeList = z.array(RedeemCodeView);
+
+/** Limits a player sets on themself (satoshis over a rolling day, 7 and 30 days; minutes for the reminder). */
+export const LIMIT_KINDS = ['dailyDeposit', 'weeklyDeposit', 'monthlyDeposit', 'dailyLoss', 'weeklyLoss', 'monthlyLoss', 'sessionReminderMinutes'] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
+
+const limitValue = Sats.refine((v) => v >= 0, 'A limit cannot be negative').nullable();
+/** `PUT players/limits`: the limits to change; null removes one, a missing one stays as it is. */
+export const LimitsRequest = z
+  .object({
+    dailyDeposit: limitValue,
+    weeklyDeposit: limitValue,
+    monthlyDeposit: limitValue,
+    dailyLoss: limitValue,
+    weeklyLoss: limitValue,
+    monthlyLoss: limitValue,
+    sessionReminderMinutes: z.number().int().min(1).max(1440).nullable(),
+  })
+  .partial()
+  .strict();
+export type LimitsRequest = z.infer<typeof LimitsRequest>;
+
+export const LimitSettingView = z.object({
+  /** In force now; null: no limit. */
+  value: z.number().int().nullable(),
+  /** A looser value that applies 24 hours after it was asked for. */
+  pending: z.object({ value: z.number().int().nullable(), effectiveAt: z.string() }).nullable(),
+});
+export type LimitSettingView = z.infer<typeof LimitSettingView>;
+
+export const PlayerLimits = z.object({
+  limits: z.record(z.enum(LIMIT_KINDS), LimitSettingView),
+  /** Satoshis deposited and lost in each window now. */
+  usage: z.object({ dailyDeposit: Sats, weeklyDeposit: Sats, monthlyDeposit: Sats, dailyLoss: Sats, weeklyLoss: Sats, monthlyLoss: Sats }),
+});
+export type PlayerLimits = z.infer<typeof PlayerLimits>;

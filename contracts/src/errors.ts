@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'ServiceUnavailable',
   'InvalidSeed',
   'BonusNotOffered',
+  'LimitReached',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

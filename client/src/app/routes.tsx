@@ -32,7 +32,21 @@ export function appRoutes(): RouteObject[] {
         { path: 'phone-verify', lazy: () => import('@/features/phone/phone-verify-page') },
       ],
     },
-    { element: <RequireAdmin />, children: [{ path: 'withdraw-requests', lazy: () => import('@/features/admin-withdrawals/admin-withdrawals-page') }] },
+    {
+      element: <RequireAdmin />,
+      children: [
+        { path: 'withdraw-requests', lazy: () => import('@/features/admin-withdrawals/admin-withdrawals-page') },
+        { path: 'admin/redeem-codes', lazy: () => import('@/features/admin-redeem-codes/admin-redeem-codes-page') },
+      ],
+    },
+    // The player's bonuses and profile (settings, self-exclusion, redeem codes).
+    {
+      element: <RequireAuth />,
+      children: [
+        { path: 'bonuses', lazy: () => import('@/features/bonuses/bonuses-page') },
+        { path: 'profile', lazy: () => import('@/features/profile/profile-page') },
+      ],
+    },
     // The table, the ledger and the shoe verification tool (public: anyone can check seeds).
     {
       element: <RequireAuth />,
@@ -43,6 +57,9 @@ export function appRoutes(): RouteObject[] {
     },
     { path: 'provable', lazy: () => import('@/features/provable/provable-page') },
     { path: 'geolocation-blocked', lazy: () => import('@/features/content/geolocation-blocked-page') },
+    // Where sign-in and refused deals send a self-excluded or a banned player (public: nothing to load).
+    { path: 'self-excluded', lazy: () => import('@/features/content/self-excluded-page') },
+    { path: 'suspect', lazy: () => import('@/features/content/suspect-page') },
     { path: 'bitcoin-setup-information', lazy: () => import('@/features/content/bitcoin-setup-page') },
     { path: '*', lazy: () => import('@/features/content/not-found-page') },
   ];

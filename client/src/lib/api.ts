@@ -6,7 +6,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import type { TFunction } from 'i18next';
-import { ERROR_CODES, MAX_BET, MIN_BET, type ApiErrorBody, type ErrorCode, type Hand, type Player, type PriceFigure, type Shoe } from '@bahati/contracts';
+import { ERROR_CODES, MAX_BET, MIN_BET, type ApiErrorBody, type Bonus, type ErrorCode, type Hand, type Player, type PriceFigure, type Shoe } from '@bahati/contracts';
 import { selectJwt, sessionExpired, type SessionRootState } from './session';
 
 const rawBaseQuery = fetchBaseQuery({
@@ -53,6 +53,7 @@ export const api = createApi({
     'Brand',
     'AdminPlayer',
     'AdminWithdrawRequest',
+    'RedeemCode',
   ],
   endpoints: (build) => ({
     getPlayer: build.query<Player, void>({
@@ -78,10 +79,15 @@ export const api = createApi({
       query: (id) => `shoes/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Shoe', id }],
     }),
+    /** The player's bonuses, newest first (bonuses: the list; withdraw: an Accepted one locks withdrawals). */
+    getBonuses: build.query<Bonus[], void>({
+      query: () => 'players/bonuses',
+      providesTags: ['Bonus'],
+    }),
   }),
 });
 
-export const { useGetPlayerQuery, useGetBankQuery, useGetPriceFigureQuery, useGetHandQuery, useGetShoeQuery } = api;
+export const { useGetPlayerQuery, useGetBankQuery, useGetPriceFigureQuery, useGetHandQuery, useGetShoeQuery, useGetBonusesQuery } = api;
 
 function isApiErrorBody(data: unknown): data is ApiErrorBody {
   return typeof data === 'object' && data !== null && 'error' in data && typeof (data as ApiErrorBody).error === 'string';
@@ -96,6 +102,12 @@ function apiErrorBody(error: unknown): ApiErrorBody | undefined {
 /** The server's own words for a failed request (admin screens show them, spec §8). */
 export function apiServerMessage(error: unknown): string | undefined {
   return apiErrorBody(error)?.message || undefined;
+}
+
+/** The fields a 400 ValidationFailed names (`issues` of the body: path and the server's message). */
+export function apiErrorIssues(error: unknown): NonNullable<ApiErrorBody['issues']> {
+  const issues = apiErrorBody(error)?.issues;
+  return Array.isArray(issues) ? issues : [];
 }
 
 /** The spec's error code (`error` of the body, e.g. "BlockedByGeolocation"), if the answer carries one. */

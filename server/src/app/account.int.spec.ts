@@ -129,4 +129,24 @@ describeEachDatabase("the player's account", (db) => {
     const banks = await Promise.all(players.map(async (p) => (await api.get(p.auth, '/api/players/bank')).json()));
     expect(banks.sort()).toEqual([1_000, 1_500]);
   });
+
+  it('keeps the limits a player sets: tighter at once, looser after 24 hours, and refuses what passes one', async () => {
+    const { auth } = await api.signIn('careful@example.com');
+    await api.verifyPhone(auth);
+    const empty = (await api.get(auth, '/api/players/limits')).json();
+    expect(empty.limits.dailyDeposit).toEqual({ value: null, pending: null });
+    const set = await api.inject({ method: 'PUT', url: '/api/players/limits', headers: auth, payload: { dailyDeposit: 30_000, sessionReminderMinutes: 60 } });
+    expect(set.json()).toMatchObject({ limits: { dailyDeposit: { value: 30_000, pending: null }, sessionReminderMinutes: { value: 60 } } });
+    await api.deposit(auth, 20_000);
+    expect((await api.get(auth, '/api/players/limits')).json().usage).toMatchObject({ dailyDeposit: 20_000 });
+    expect((await api.post(auth, '/api/players/lightningaddinvoice', { amount: '15000' })).json()).toMatchObject({ statusCode: 403, error: 'LimitReached' });
+    const raised = await api.inject({ method: 'PUT', url: '/api/players/limits', headers: auth, payload: { dailyDeposit: 100_000 } });
+    expect(raised.json().limits.dailyDeposit).toMatchObject({ value: 30_000, pending: { value: 100_000 } });
+    expect((await api.post(auth, '/api/players/lightningaddinvoice', { amount: '15000' })).json()).toMatchObject({ error: 'LimitReached' });
+    for (const payload of [{ dailyLoss: -1 }, { dailyLoss: 1.5 }, { weeklyLoss: 'lots' }, { sessionReminderMinutes: 0 }, { nonsense: 1 }]) {
+      expect((await api.inject({ method: 'PUT', url: '/api/players/limits', headers: auth, payload })).json()).toMatchObject({ statusCode: 400, error: 'ValidationFailed' });
+    }
+    await api.inject({ method: 'PUT', url: '/api/players/limits', headers: auth, payload: { dailyLoss: 500 } });
+    expect((await api.post(auth, '/api/hands', { betAmount: 1_000 })).json()).toMatchObject({ statusCode: 403, error: 'LimitReached' });
+  });
 });

@@ -10,6 +10,7 @@ import { MoneyModule } from './money.module';
 import { GameModule } from './game.module';
 import { BonusesModule } from './bonuses.module';
 import { playerCommandHandlers } from '../application/players/commands';
+import { limitHandlers } from '../application/players/limits';
 import { AuthGuard } from '../adapters/http/auth';
 import { PlayersController } from '../adapters/http/players.controller';
 import { DevController } from '../adapters/http/dev.controller';
@@ -53,6 +54,7 @@ export class AppModule {
         { provide: GeoLocator, useValue: config.blockedCountries.size ? new GeoIpLiteLocator() : new NoGeoLocator() },
         SignInHandler,
         ...playerCommandHandlers,
+        ...limitHandlers,
         ...playerQueryHandlers,
       ],
     };

@@ -50,6 +50,20 @@ function SignInControl() {
   );
 }
 
+/** Spec "Other pages": the session-expired notice, where a 401 lands (three lines). */
+function SessionEnded() {
+  const { t } = useTranslation();
+  return (
+    <ul className={`alert alert-info ${styles.sessionEnded}`} role="status" data-testid="session-ended">
+      <li>
+        <strong>{t('auth.sessionEnded.signInAgain')}</strong>
+      </li>
+      <li>{t('auth.sessionEnded.notRecorded')}</li>
+      <li>{t('auth.sessionEnded.handResumes')}</li>
+    </ul>
+  );
+}
+
 export function SignInPage() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -69,11 +83,7 @@ export function SignInPage() {
         <h1 id="sign-in-title" className={styles.title}>
           {t('auth.title')}
         </h1>
-        {sessionEnded && !isSignedIn ? (
-          <p className="alert alert-info" role="status">
-            {t('auth.sessionEnded')}
-          </p>
-        ) : null}
+        {sessionEnded && !isSignedIn ? <SessionEnded /> : null}
         {isSignedIn && player ? (
           <div className={styles.stack}>
             <p className={styles.lead}>{t('auth.signedInAs', { email: player.email })}</p>

@@ -9,8 +9,9 @@ import { useLoginMutation } from './auth-api';
 type SignInStatus = 'idle' | 'pending' | 'failed';
 
 /**
- * Spec §4: credential → login → store the jwt → load the bank → the table when there is
- * money in the bank, the deposit page otherwise; a blocked region goes to its own page.
+ * Spec §4: credential → login → store the jwt → load the player and the bank → the table when there is
+ * money in the bank, the deposit page otherwise; a blocked region goes to its own page, a banned player
+ * to the suspension page and a self-excluded one to the self-exclusion notice.
  */
 export function useSignIn() {
   const [login] = useLoginMutation();
@@ -37,14 +38,23 @@ export function useSignIn() {
       }
 
       dispatch(signedIn(jwt));
-      let bank = 0;
-      try {
-        bank = await dispatch(api.endpoints.getBank.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
-      } catch (error) {
-        console.error('Could not load the bank after sign-in', error);
-      }
+      const [player, bank] = await Promise.all([
+        dispatch(api.endpoints.getPlayer.initiate(undefined, { subscribe: false, forceRefetch: true }))
+          .unwrap()
+          .catch((error: unknown) => {
+            console.error('Could not load the player after sign-in', error);
+            return null;
+          }),
+        dispatch(api.endpoints.getBank.initiate(undefined, { subscribe: false, forceRefetch: true }))
+          .unwrap()
+          .catch((error: unknown) => {
+            console.error('Could not load the bank after sign-in', error);
+            return 0;
+          }),
+      ]);
       setStatus('idle');
-      navigate(localize(bank > 0 ? '/game' : '/deposit'), { replace: true });
+      const landing = player?.banned ? '/suspect' : player?.selfExclude ? '/self-excluded' : bank > 0 ? '/game' : '/deposit';
+      navigate(localize(landing), { replace: true });
     },
     [dispatch, localize, login, navigate],
   );

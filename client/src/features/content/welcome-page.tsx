@@ -128,19 +128,23 @@ export function WelcomePage() {
           {t('content.welcome.tilesTitle')}
         </h2>
         <ul className={styles.tiles}>
-          {TILES.map((tile) => (
-            <li key={tile.key} className={styles.tile}>
-              <TileLink tile={tile}>
-                <span className={styles.tileIcon}>{TileIcons[tile.key]}</span>
-                <h3 className={styles.tileTitle}>{t(`content.welcome.tiles.${tile.key}.title`)}</h3>
-                <p className={styles.tileText}>{t(`content.welcome.tiles.${tile.key}.text`)}</p>
-                <span className={styles.tileMore}>
-                  {t(`content.welcome.tiles.${tile.key}.link`)}
-                  <span aria-hidden="true">{tile.kind === 'external' ? ' ↗' : ' →'}</span>
-                </span>
-              </TileLink>
-            </li>
-          ))}
+          {TILES.map((shown) => {
+            // A signed-in player's bonus tile opens their own bonuses; a visitor reads the terms below.
+            const tile: Tile = shown.key === 'bonus' && isSignedIn ? { key: 'bonus', href: '/bonuses', kind: 'route' } : shown;
+            return (
+              <li key={tile.key} className={styles.tile}>
+                <TileLink tile={tile}>
+                  <span className={styles.tileIcon}>{TileIcons[tile.key]}</span>
+                  <h3 className={styles.tileTitle}>{t(`content.welcome.tiles.${tile.key}.title`)}</h3>
+                  <p className={styles.tileText}>{t(`content.welcome.tiles.${tile.key}.text`)}</p>
+                  <span className={styles.tileMore}>
+                    {t(`content.welcome.tiles.${tile.key}.link`)}
+                    <span aria-hidden="true">{tile.kind === 'external' ? ' ↗' : ' →'}</span>
+                  </span>
+                </TileLink>
+              </li>
+            );
+          })}
         </ul>
       </section>
 

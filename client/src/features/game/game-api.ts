@@ -1,15 +1,16 @@
 import type { ActionResponse, DealRequest, HandAction, HandActionResponse, RetireShoeResponse } from '@bahati/contracts';
 import { api } from '@/lib/api';
 
-type Tag = { type: 'Ledger' } | { type: 'Shoe'; id: string };
+type Tag = { type: 'Ledger' } | { type: 'Bonus' } | { type: 'Shoe'; id: string };
 
 /**
- * What an answer leaves stale for other screens: the ledger always, and the shoe when a deal counts a
- * hand on it or its last hand retires it. The table itself reads everything it shows from the answer.
+ * What an answer leaves stale for other screens: the ledger and the bonuses' playthrough (every stake
+ * counts toward it) always, and the shoe when a deal counts a hand on it or its last hand retires it.
+ * The table itself reads everything it shows from the answer.
  */
 function touched(result: HandActionResponse | undefined, dealt: boolean): Tag[] {
   if (!result) return [];
-  const tags: Tag[] = [{ type: 'Ledger' }];
+  const tags: Tag[] = [{ type: 'Ledger' }, { type: 'Bonus' }];
   if (dealt || result.nextShoe) tags.push({ type: 'Shoe', id: result.hand.shoeId });
   return tags;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDealAnimations } from '@/lib/motion';
 import { ActionBar } from './action-bar';
 import { RulesDialog } from './rules-dialog';
 import { SeedsDialog } from './seeds-dialog';
@@ -22,6 +23,7 @@ export function Component() {
   const [rulesOpen, setRulesOpen] = useState(false);
   const geometry = GEOMETRY[size];
   const { mode } = table;
+  const animations = useDealAnimations();
 
   useEffect(() => {
     document.title = `${t('game.title')} · ${t('common.brand')}`;
@@ -34,7 +36,7 @@ export function Component() {
       <Toolbar bank={table.bank} handsDealt={table.seeds.handsDealt} onSeeds={() => setSeedsOpen(true)} onRules={() => setRulesOpen(true)} />
 
       <div className={styles.tableWrap}>
-        <div ref={ref} className={tableStyles.viewport} style={{ height: scale ? geometry.height * scale : undefined, aspectRatio: scale ? undefined : `${geometry.width} / ${geometry.height}` }} data-testid="table">
+        <div ref={ref} className={tableStyles.viewport} style={{ height: scale ? geometry.height * scale : undefined, aspectRatio: scale ? undefined : `${geometry.width} / ${geometry.height}` }} data-testid="table" data-motion={animations ? 'on' : 'off'}>
           {scale > 0 ? (
             <TableStage
               size={size}

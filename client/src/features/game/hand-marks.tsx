@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { PlayerHand } from '@bahati/contracts';
 import type { useSatsFormat } from '@/components/amount/sats-amount';
 import type { HandSlot } from './table-layout';
 import styles from './table.module.css';
 
-export function scoreLabel(t: ReturnType<typeof useTranslation>['t'], score: string, blackjack: boolean) {
+export function scoreLabel(t: TFunction, score: string, blackjack: boolean) {
   if (blackjack) return t('game.score.blackjack');
   if (score === 'Bust') return t('game.score.bust');
   return score;

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog/dialog';
+import { LevelSummary } from '@/components/level/level';
+import { useCurrentPlayer } from '@/lib/current-player';
 import styles from './dialogs.module.css';
 
 const RULES = ['payout', 'decks', 'handsPerShoe', 'das', 'doubleAny', 'resplit', 'h17', 'splitAces', 'surrender', 'insurance', 'evenMoney'] as const;
@@ -7,6 +9,7 @@ const RULES = ['payout', 'decks', 'handsPerShoe', 'das', 'doubleAny', 'resplit',
 /** The table's rules (spec §9). */
 export function RulesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const { player } = useCurrentPlayer();
   return (
     <Dialog
       open={open}
@@ -25,6 +28,7 @@ export function RulesDialog({ open, onClose }: { open: boolean; onClose: () => v
           <li key={rule}>{t(`game.rules.items.${rule}`)}</li>
         ))}
       </ul>
+      {player ? <LevelSummary level={player.level} /> : null}
       <p className={styles.muted}>{t('game.rules.hotkeys')}</p>
     </Dialog>
   );

@@ -2,17 +2,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Hand, HandActionResponse } from '@bahati/contracts';
 import { useAppDispatch } from '@/app/hooks';
 import { api } from '@/lib/api';
+import { useDealAnimations } from '@/lib/motion';
 import { dealSequence, EMPTY_SEQUENCE, type Sequence } from './deal-sequence';
 import { handInFlight } from './shown-hand';
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
-}
 
 /**
  * Plays the cards of each answer onto the table (spec §4). While they fly, the table shows the hand
  * without them (`shown`): scores, results and a settling bank wait until the last card has landed;
- * with reduced motion there is nothing to wait for. `onLanded` runs when the cards are down, or at
+ * with reduced motion (the device's wish, or the player's animation setting off) there is nothing to wait for. `onLanded` runs when the cards are down, or at
  * once if the table closes first, so what waits for them is never lost.
  */
 export function useDealSequence(hand: Hand | null) {
@@ -21,6 +18,7 @@ export function useDealSequence(hand: Hand | null) {
   const [inFlight, setInFlight] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   const pending = useRef<(() => void) | null>(null);
+  const animations = useDealAnimations();
 
   const land = useCallback(() => {
     window.clearTimeout(timer.current);
@@ -37,7 +35,7 @@ export function useDealSequence(hand: Hand | null) {
   const play = useCallback(
     (previous: Hand | null, answer: HandActionResponse, onLanded: () => void, options: { animate?: boolean } = {}) => {
       land();
-      const next = options.animate === false ? EMPTY_SEQUENCE : dealSequence(previous, answer.hand, prefersReducedMotion());
+      const next = options.animate === false ? EMPTY_SEQUENCE : dealSequence(previous, answer.hand, !animations);
       // A settled hand's bank would give the result away before the dealer's cards are down.
       const holdBank = answer.hand.phase === 'Settled' && next.total > 0;
       if (answer.bank !== null && !holdBank) writeBank(answer.bank);
@@ -53,7 +51,7 @@ export function useDealSequence(hand: Hand | null) {
         land();
       }
     },
-    [land, writeBank],
+    [animations, land, writeBank],
   );
 
   const shown = useMemo(() => (hand && inFlight ? handInFlight(hand, sequence) : hand), [hand, inFlight, sequence]);

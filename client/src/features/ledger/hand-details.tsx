@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { HANDS_PER_SHOE, type Card, type Shoe } from '@bahati/contracts';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { LocalizedLink } from '@/components/localized-link';
@@ -24,7 +25,7 @@ function Cards({ cards, width = 34 }: { cards: readonly Card[]; width?: number }
   );
 }
 
-function shoeError(t: ReturnType<typeof useTranslation>['t'], error: unknown): string {
+function shoeError(t: TFunction, error: unknown): string {
   switch (apiErrorCode(error)) {
     case 'ActiveHand':
       return t('ledger.shoe.inUse');

@@ -17,4 +17,5 @@ export const PLAYER_MENU: readonly MenuItem[] = [
 export const ADMIN_MENU: readonly MenuItem[] = [
   { to: '/admin/players', label: 'shell.menu.adminPlayers' },
   { to: '/withdraw-requests', label: 'shell.menu.adminWithdrawRequests' },
+  { to: '/admin/redeem-codes', label: 'shell.menu.adminRedeemCodes' },
 ];

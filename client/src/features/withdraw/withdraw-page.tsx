@@ -1,13 +1,14 @@
 import type { WithdrawRequestView } from '@bahati/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FixedPriceNote, SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { CopyButton } from '@/components/copy-button/copy-button';
 import { DataTable, type Column } from '@/components/data-table/data-table';
 import { truncateMiddle, useDateTimeFormat } from '@/components/format/format';
 import { LocalizedLink } from '@/components/localized-link';
+import { ProgressBar } from '@/components/progress-bar/progress-bar';
 import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
-import { useGetBankQuery } from '@/lib/api';
+import { useGetBankQuery, useGetBonusesQuery } from '@/lib/api';
 import { useCurrentPlayer } from '@/lib/current-player';
 import { usePlayerEvents } from '@/lib/player-events';
 import { CreateWithdrawalDialog } from './create-withdrawal-dialog';
@@ -26,9 +27,18 @@ export function Component() {
   const formatDate = useDateTimeFormat();
   const format = useSatsFormat();
   const [creating, setCreating] = useState(false);
-  const [locked, setLocked] = useState(false);
+  // An accepted bonus locks withdrawals until its playthrough is met (spec §4); a refused request says so too.
+  const { data: bonuses } = useGetBonusesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const activeBonus = bonuses?.find((bonus) => bonus.status === 'Accepted');
+  const [refused, setRefused] = useState(false);
+  const locked = refused || activeBonus !== undefined;
+  const lockedNotice = useRef<HTMLDivElement>(null);
   const [created, setCreated] = useState<number | null>(null);
   usePlayerEvents();
+
+  useEffect(() => {
+    if (refused) lockedNotice.current?.focus();
+  }, [refused]);
 
   const columns: Column<WithdrawRequestView>[] = [
     { key: 'date', header: t('withdraw.columns.date'), cell: (row) => formatDate(row.requestTime) },
@@ -94,7 +104,14 @@ export function Component() {
       />
 
       {locked ? (
-        <div className={`alert alert-info ${styles.locked}`} role="alert" data-testid="withdraw-locked">
+        <div
+          ref={lockedNotice}
+          className={`alert alert-info ${styles.locked}`}
+          role={refused ? 'alert' : 'status'}
+          tabIndex={-1}
+          data-testid="withdraw-locked"
+          data-refused={refused ? 'true' : undefined}
+        >
           <span className={styles.lockIcon} aria-hidden="true">
             <svg viewBox="0 0 24 24" width="22" height="22">
               <rect x="5" y="10.5" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
@@ -104,6 +121,25 @@ export function Component() {
           <div>
             <strong>{t('withdraw.locked.title')}</strong>
             <p>{t('withdraw.locked.text')}</p>
+            {activeBonus ? (
+              <div className={styles.lockedProgress}>
+                <ProgressBar
+                  value={activeBonus.playthrough}
+                  max={activeBonus.playthroughTarget}
+                  label={t('withdraw.locked.progressLabel', {
+                    done: format.sats(Math.min(activeBonus.playthrough, activeBonus.playthroughTarget)),
+                    target: format.sats(activeBonus.playthroughTarget),
+                  })}
+                />
+                <p>
+                  {t('withdraw.locked.progress', {
+                    done: format.sats(Math.min(activeBonus.playthrough, activeBonus.playthroughTarget)),
+                    target: format.sats(activeBonus.playthroughTarget),
+                    left: format.sats(Math.max(activeBonus.playthroughTarget - activeBonus.playthrough, 0)),
+                  })}
+                </p>
+              </div>
+            ) : null}
             <p className={styles.lockedLinks}>
               <LocalizedLink to="/bonuses">{t('withdraw.locked.bonuses')}</LocalizedLink>
               <LocalizedLink to="/bahati-terms-of-use">{t('withdraw.locked.terms')}</LocalizedLink>
@@ -140,12 +176,13 @@ export function Component() {
         onClose={() => setCreating(false)}
         onCreated={(amount) => {
           setCreating(false);
-          setLocked(false);
+          setRefused(false);
           setCreated(amount);
         }}
         onLocked={() => {
           setCreating(false);
-          setLocked(true);
+          setCreated(null);
+          setRefused(true);
         }}
       />
     </Page>

@@ -20,6 +20,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   CodeAlreadyRedeemed: HttpStatus.CONFLICT,
   Conflict: HttpStatus.CONFLICT,
   BonusNotOffered: HttpStatus.CONFLICT,
+  LimitReached: HttpStatus.FORBIDDEN,
   PayoutFailed: HttpStatus.BAD_GATEWAY,
   UnknownTwilioError: HttpStatus.BAD_GATEWAY,
   ServiceUnavailable: HttpStatus.SERVICE_UNAVAILABLE,

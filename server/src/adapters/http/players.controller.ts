@@ -1,12 +1,15 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { AnimateResponse, BanResponse, BooleanParam, LoginRequest, LoginResponse, Player, PriceFigure, SelfExcludeResponse } from '@bahati/contracts';
+import {
+  AnimateResponse, BanResponse, BooleanParam, LimitsRequest, LoginRequest, LoginResponse, Player, PlayerLimits, PriceFigure, SelfExcludeResponse,
+} from '@bahati/contracts';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../application/actor';
 import { PlayerEventsHub } from '../../application/money/player-events';
 import { SetAnimationCommand, SetBanCommand, SetSelfExclusionCommand } from '../../application/players/commands';
+import { GetLimitsQuery, SetLimitsCommand } from '../../application/players/limits';
 import { SignInCommand } from '../../application/players/sign-in';
 import { GetBankQuery, GetPlayerQuery, GetPriceQuery } from '../../application/players/queries';
 import { AppConfigToken, type AppConfig } from '../../config/tokens';
@@ -67,6 +70,21 @@ export class PlayersController {
   @ApiOkResponse({ schema: openApi(SelfExcludeResponse) })
   selfExclude(@Param('value', new ZodPipe(BooleanParam)) value: boolean, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<SelfExcludeResponse> {
     return this.commands.execute(new SetSelfExclusionCommand(actor, value, id));
+  }
+
+  @Get('players/limits')
+  @ApiOperation({ summary: 'Your own deposit and loss limits and session reminder, what is pending, and what each window has used' })
+  @ApiOkResponse({ schema: openApi(PlayerLimits) })
+  limits(@CurrentActor() actor: Actor): Promise<PlayerLimits> {
+    return this.queries.execute(new GetLimitsQuery(actor));
+  }
+
+  @Put('players/limits')
+  @ApiOperation({ summary: 'Set your limits: a tighter one applies at once, a looser one (or removing one) after 24 hours; null removes' })
+  @ApiBody({ schema: openApi(LimitsRequest) })
+  @ApiOkResponse({ schema: openApi(PlayerLimits) })
+  setLimits(@Body(new ZodPipe(LimitsRequest)) body: LimitsRequest, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<PlayerLimits> {
+    return this.commands.execute(new SetLimitsCommand(actor, body, id));
   }
 
   @Post('players/animate/:value')

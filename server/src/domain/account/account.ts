@@ -3,6 +3,7 @@ import { type MoneyCommand, type MoneyEvent, type MoneyState, MONEY_COMMANDS, de
 import { type GameCommand, type GameEvent, type GameState, decideGame, evolveGame, initialGameState, isHandInPlay } from './game';
 import { type BonusCommand, type BonusEvent, type BonusState, type BonusTerms, BONUS_COMMANDS, bonusConsequences, decideBonus, evolveBonus, initialBonusState, withdrawalsLocked } from './bonus';
 import { ledgerLines } from './ledger';
+import { type LimitCommand, type LimitEvent, type LimitsState, assertWithinLimits, decideLimits, evolveLimits, initialLimitsState } from './limits';
 
 /**
  * Stream `account-<playerId>`: the player's bank, deposits, withdrawals, current shoe and active hand.
@@ -11,8 +12,8 @@ import { ledgerLines } from './ledger';
  */
 export const accountStream = (playerId: string) => `account-${playerId}`;
 
-export type AccountEvent = MoneyEvent | GameEvent | BonusEvent;
-export type AccountCommand = MoneyCommand | GameCommand | BonusCommand;
+export type AccountEvent = MoneyEvent | GameEvent | BonusEvent | LimitEvent;
+export type AccountCommand = MoneyCommand | GameCommand | BonusCommand | LimitCommand;
 
 export interface AccountState {
   /** Satoshis the player can stake or withdraw; never negative. */
@@ -20,6 +21,8 @@ export interface AccountState {
   money: MoneyState;
   game: GameState;
   bonus: BonusState;
+  /** The limits the player set on themself, and the recent deposits and results they count. */
+  limits: LimitsState;
 }
 
 /** The bank change an event records (the amounts are in the event; nothing is recomputed). */
@@ -41,20 +44,24 @@ function handInPlayAfter(before: boolean, events: readonly AccountEvent[]): bool
 }
 
 export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent> = {
-  initialState: () => ({ bank: 0, money: initialMoneyState(), game: initialGameState(), bonus: initialBonusState() }),
+  initialState: () => ({ bank: 0, money: initialMoneyState(), game: initialGameState(), bonus: initialBonusState(), limits: initialLimitsState() }),
 
   decide(command, state) {
-    const decided: AccountEvent[] = bonusCommands.has(command.type)
-      ? decideBonus(command as BonusCommand, state)
-      : moneyCommands.has(command.type)
-        ? decideMoney(command as MoneyCommand, { bank: state.bank, money: state.money, withdrawalsLocked: withdrawalsLocked(state.bonus) })
-        : decideGame(command as GameCommand, state);
+    const decided: AccountEvent[] =
+      command.type === 'SetLimits'
+        ? decideLimits(command, state)
+        : bonusCommands.has(command.type)
+          ? decideBonus(command as BonusCommand, state)
+          : moneyCommands.has(command.type)
+            ? decideMoney(command as MoneyCommand, { bank: state.bank, money: state.money, withdrawalsLocked: withdrawalsLocked(state.bonus) })
+            : decideGame(command as GameCommand, state);
     if (decided.length === 0) return decided;
     let bank = state.bank;
     for (const e of decided) {
       bank += bankDelta(e);
       if (bank < 0) throw new DomainError('BankTooLow', 'The bank is too low for that.');
     }
+    assertWithinLimits(decided, state.limits, command.now);
     const terms = 'bonus' in command ? (command.bonus as BonusTerms) : null;
     const consequences = bonusConsequences(decided, state, {
       bankAfter: bank, handInPlayAfter: handInPlayAfter(isHandInPlay(state.game), decided), terms, now: command.now,
@@ -68,6 +75,7 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
       money: evolveMoney(state.money, event as MoneyEvent),
       game: evolveGame(state.game, event as GameEvent),
       bonus: evolveBonus(state.bonus, event),
+      limits: evolveLimits(state.limits, event),
     };
   },
 };

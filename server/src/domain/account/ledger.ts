@@ -1,6 +1,7 @@
 import type { LedgerType } from '@bahati/contracts';
 import type { GameEvent } from './game';
 import type { BonusEvent } from './bonus';
+import type { LimitEvent } from './limits';
 import type { MoneyEvent } from './money';
 
 /** One line of the player's ledger. Debits are negative, credits positive, in satoshis. */
@@ -28,7 +29,7 @@ const NONE: readonly LedgerLine[] = [];
  * are placed; the settlement credits each kind of return (insurance, win, push, even money) above 0;
  * a shoe that dealt hands shows a 0 ShowShoe line naming it when it retires.
  */
-export function ledgerLines(event: MoneyEvent | GameEvent | BonusEvent): readonly LedgerLine[] {
+export function ledgerLines(event: MoneyEvent | GameEvent | BonusEvent | LimitEvent): readonly LedgerLine[] {
   switch (event.type) {
     case 'BitcoinDepositConfirmed':
       return [{ type: 'BitcoinDeposit', amount: event.data.amount, reference: `${event.data.txid}:${event.data.vout}`, handId: null }];

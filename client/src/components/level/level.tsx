@@ -1,0 +1,82 @@
+import { HOUSE_EDGE_MILLIPERCENT, houseEdgePercent } from '@bahati/contracts';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatLocale } from '@/i18n/use-localized-path';
+import styles from './level.module.css';
+
+/**
+ * The table levels (docs/house-edge.md): level 0 plays the base rules, each level above adds one rule
+ * on top of the level below. The edge is our own simulation's measured figure for that level.
+ */
+export const LEVELS = HOUSE_EDGE_MILLIPERCENT.map((_, level) => level);
+export const TOP_LEVEL = LEVELS.length - 1;
+
+const RULE_KEYS = ['l0', 'l1', 'l2', 'l3', 'l4'] as const;
+type RuleKey = (typeof RULE_KEYS)[number];
+
+const clampLevel = (level: number) => Math.min(Math.max(Math.trunc(level), 0), TOP_LEVEL);
+
+/** The catalog key of the rule `level` adds (level 0: the base rules). */
+export const levelRuleKey = (level: number): `levels.rules.${RuleKey}` => `levels.rules.${RULE_KEYS[clampLevel(level)]!}`;
+
+/** "0.572%": a level's measured house edge, three decimals as measured. */
+export function useEdgeFormat(): (level: number) => string {
+  const locale = useFormatLocale();
+  return useCallback(
+    (level: number) =>
+      new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(houseEdgePercent(level) / 100),
+    [locale],
+  );
+}
+
+/** Every level with the rule it adds and its measured edge; the player's own level is marked. */
+export function LevelLadder({ level }: { level: number }) {
+  const { t } = useTranslation();
+  const edge = useEdgeFormat();
+  const current = clampLevel(level);
+  return (
+    <ol className={styles.ladder} data-testid="level-ladder">
+      {LEVELS.map((l) => (
+        <li key={l} className={l === current ? `${styles.step} ${styles.current}` : l < current ? `${styles.step} ${styles.reached}` : styles.step} aria-current={l === current ? 'step' : undefined}>
+          <span className={styles.badge} aria-hidden="true">
+            {l}
+          </span>
+          <span className={styles.text}>
+            <span className={styles.name}>
+              {t('levels.level', { level: l })}
+              {l === current ? <span className={styles.you}>{t('levels.yours')}</span> : null}
+            </span>
+            <span className={styles.rule}>{t(levelRuleKey(l))}</span>
+          </span>
+          <span className={styles.edge}>
+            <span className={styles.edgeValue}>{edge(l)}</span>
+            <span className={styles.edgeLabel}>{t('levels.edgeShort')}</span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** What the player's level adds to the base rules, in a sentence or two (the table's rules dialog). */
+export function LevelSummary({ level }: { level: number }) {
+  const { t } = useTranslation();
+  const edge = useEdgeFormat();
+  const current = clampLevel(level);
+  const added = LEVELS.filter((l) => l > 0 && l <= current);
+  return (
+    <div className={styles.summary} data-testid="level-summary">
+      <p className={styles.summaryTitle}>{t('levels.summary', { level: current, edge: edge(current) })}</p>
+      {added.length > 0 ? (
+        <ul className={styles.added}>
+          {added.map((l) => (
+            <li key={l}>{t(levelRuleKey(l))}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>{t('levels.baseOnly')}</p>
+      )}
+      <p className={styles.muted}>{t('levels.how')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import type { CreateRedeemCodeRequest } from '@bahati/contracts';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
+import { useSatsFormat } from '@/components/amount/sats-amount';
+import { digitsOnly } from '@/components/format/format';
+import { apiErrorIssues, apiErrorMessage, apiServerMessage } from '@/lib/api';
+import { useCreateRedeemCodeMutation } from './admin-redeem-codes-api';
+import styles from './admin-redeem-codes.module.css';
+
+const FIELDS = ['code', 'bonusAmount', 'playthroughTarget', 'maxRedemptions', 'expiresAt', 'minBank'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field | 'form', string>>;
+
+const EMPTY: Values = { code: '', bonusAmount: '', playthroughTarget: '', maxRedemptions: '', expiresAt: '', minBank: '' };
+const CODE = /^[A-Za-z0-9_-]{5,64}$/;
+const isField = (path: string): path is Field => (FIELDS as readonly string[]).includes(path);
+
+/** The same checks the server makes, so most mistakes are caught before sending; the server's own words otherwise. */
+function validate(values: Values, now: number): { request: CreateRedeemCodeRequest } | { errors: Record<string, ParseKeys> } {
+  const errors: Record<string, ParseKeys> = {};
+  const code = values.code.trim();
+  if (!CODE.test(code)) errors.code = 'adminRedeemCodes.form.invalidCode';
+  const bonusAmount = Number(values.bonusAmount);
+  if (!values.bonusAmount || !Number.isSafeInteger(bonusAmount) || bonusAmount <= 0) errors.bonusAmount = 'adminRedeemCodes.form.invalidAmount';
+  const optional = (field: 'playthroughTarget' | 'maxRedemptions' | 'minBank', min: number) => {
+    if (!values[field]) return undefined;
+    const n = Number(values[field]);
+    if (!Number.isSafeInteger(n) || n < min) {
+      errors[field] = 'adminRedeemCodes.form.invalidNumber';
+      return undefined;
+    }
+    return n;
+  };
+  const playthroughTarget = optional('playthroughTarget', 0);
+  const maxRedemptions = optional('maxRedemptions', 1);
+  const minBank = optional('minBank', 0);
+  let expiresAt: string | undefined;
+  if (values.expiresAt) {
+    const at = new Date(values.expiresAt);
+    if (Number.isNaN(at.getTime()) || at.getTime() <= now) errors.expiresAt = 'adminRedeemCodes.form.invalidDate';
+    else expiresAt = at.toISOString();
+  }
+  if (Object.keys(errors).length > 0) return { errors };
+  return {
+    request: {
+      code,
+      bonusAmount,
+      ...(playthroughTarget !== undefined ? { playthroughTarget } : {}),
+      ...(maxRedemptions !== undefined ? { maxRedemptions } : {}),
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
+      ...(minBank !== undefined ? { minBank } : {}),
+    },
+  };
+}
+
+/** Admin: a new redeem code (code, bonus, optional target, uses, expiry and minimum bank). */
+export function CreateRedeemCodeForm() {
+  const { t } = useTranslation();
+  const id = useId();
+  const format = useSatsFormat();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [created, setCreated] = useState<string | null>(null);
+  const [create, { isLoading }] = useCreateRedeemCodeMutation();
+
+  const set = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
+    setCreated(null);
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    setCreated(null);
+    const checked = validate(values, Date.now());
+    if ('errors' in checked) {
+      setErrors(Object.fromEntries(Object.entries(checked.errors).map(([field, key]) => [field, t(key)])));
+      return;
+    }
+    setErrors({});
+    try {
+      const code = await create(checked.request).unwrap();
+      setValues(EMPTY);
+      setCreated(code.code);
+    } catch (error) {
+      // Admin screens show the server's own words (spec §8), field by field when it names the fields.
+      const next: Errors = {};
+      for (const issue of apiErrorIssues(error)) if (isField(issue.path)) next[issue.path] = issue.message;
+      if (Object.keys(next).length === 0) {
+        next.form = t('adminRedeemCodes.form.failed', { message: apiServerMessage(error) ?? apiErrorMessage(t, error) ?? t('bonuses.failed') });
+      }
+      setErrors(next);
+    }
+  }
+
+  const field = (name: Field, label: string, input: ReactNode, hint?: string) => (
+    <div className={`field ${styles.field}`}>
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      {input}
+      {hint ? (
+        <span id={`${id}-${name}-hint`} className={styles.hint}>
+          {hint}
+        </span>
+      ) : null}
+      {errors[name] ? (
+        <span id={`${id}-${name}-error`} className={styles.fieldError} role="alert">
+          {errors[name]}
+        </span>
+      ) : null}
+    </div>
+  );
+  const describedBy = (name: Field, hint: boolean) =>
+    [hint ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const satsInput = (name: 'bonusAmount' | 'playthroughTarget' | 'minBank' | 'maxRedemptions', hint: boolean) => (
+    <input
+      id={`${id}-${name}`}
+      className="input"
+      inputMode="numeric"
+      autoComplete="off"
+      value={values[name] ? format.sats(Number(values[name])) : ''}
+      onChange={(event) => set(name, digitsOnly(event.target.value))}
+      aria-invalid={errors[name] ? true : undefined}
+      aria-describedby={describedBy(name, hint)}
+    />
+  );
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="create-redeem-code">
+      <div className={styles.fields}>
+        {field(
+          'code',
+          t('adminRedeemCodes.form.code'),
+          <input
+            id={`${id}-code`}
+            className={`input ${styles.codeInput}`}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={64}
+            value={values.code}
+            onChange={(event) => set('code', event.target.value)}
+            aria-invalid={errors.code ? true : undefined}
+            aria-describedby={describedBy('code', true)}
+          />,
+          t('adminRedeemCodes.form.codeHint'),
+        )}
+        {field('bonusAmount', t('adminRedeemCodes.form.bonusAmount'), satsInput('bonusAmount', false))}
+        {field('playthroughTarget', t('adminRedeemCodes.form.target'), satsInput('playthroughTarget', true), t('adminRedeemCodes.form.targetHint'))}
+        {field('maxRedemptions', t('adminRedeemCodes.form.maxRedemptions'), satsInput('maxRedemptions', true), t('adminRedeemCodes.form.maxHint'))}
+        {field(
+          'expiresAt',
+          t('adminRedeemCodes.form.expiresAt'),
+          <input
+            id={`${id}-expiresAt`}
+            className="input"
+            type="datetime-local"
+            value={values.expiresAt}
+            onChange={(event) => set('expiresAt', event.target.value)}
+            aria-invalid={errors.expiresAt ? true : undefined}
+            aria-describedby={describedBy('expiresAt', true)}
+          />,
+          t('adminRedeemCodes.form.expiresHint'),
+        )}
+        {field('minBank', t('adminRedeemCodes.form.minBank'), satsInput('minBank', true), t('adminRedeemCodes.form.minBankHint'))}
+      </div>
+      {errors.form ? (
+        <p className="alert" role="alert" data-testid="create-redeem-code-error">
+          {errors.form}
+        </p>
+      ) : null}
+      {created ? (
+        <p className={`alert alert-info ${styles.ok}`} role="status" data-testid="redeem-code-created">
+          {t('adminRedeemCodes.form.created', { code: created })}
+        </p>
+      ) : null}
+      <div className={styles.submitRow}>
+        <button type="submit" className="btn btn-primary" disabled={isLoading}>
+          {isLoading ? t('adminRedeemCodes.form.submitting') : t('adminRedeemCodes.form.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

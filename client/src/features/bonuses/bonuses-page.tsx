@@ -1,0 +1,231 @@
+import type { Bonus, BonusStatus } from '@bahati/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FixedPriceNote, SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
+import { DataTable, type Column } from '@/components/data-table/data-table';
+import { useDateTimeFormat } from '@/components/format/format';
+import { LocalizedLink } from '@/components/localized-link';
+import { Page, PageHeader } from '@/components/page/page';
+import { ProgressBar } from '@/components/progress-bar/progress-bar';
+import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
+import { useGetBonusesQuery } from '@/lib/api';
+import { useCurrentPlayer } from '@/lib/current-player';
+import { usePlayerEvents } from '@/lib/player-events';
+import { AcceptBonusDialog, DeclineBonusDialog } from './bonus-dialogs';
+import styles from './bonuses.module.css';
+
+const STATUS_TONE: Record<BonusStatus, StatusTone> = {
+  Offered: 'pending',
+  Accepted: 'success',
+  Complete: 'success',
+  Expired: 'neutral',
+  Declined: 'neutral',
+  Forgiven: 'neutral',
+};
+
+/** Accepted and Complete rows: a bar of playthrough against its target and "x / y" (spec "Bonuses screen"). */
+function Playthrough({ bonus }: { bonus: Bonus }) {
+  const { t } = useTranslation();
+  const format = useSatsFormat();
+  const done = format.sats(Math.min(bonus.playthrough, bonus.playthroughTarget));
+  const target = format.sats(bonus.playthroughTarget);
+  switch (bonus.status) {
+    case 'Accepted':
+    case 'Complete':
+      return (
+        <span className={styles.playthrough}>
+          <ProgressBar
+            value={bonus.playthrough}
+            max={bonus.playthroughTarget}
+            label={t('bonuses.columns.playthrough')}
+            valueText={t('bonuses.progressLabel', { done, target })}
+            testId="playthrough-bar"
+          />
+          <span className={styles.progressText} data-testid="playthrough-text">
+            {t('bonuses.progress', { done, target })}
+          </span>
+        </span>
+      );
+    case 'Offered':
+      return <span className={styles.muted}>{t('bonuses.toWager', { target })}</span>;
+    case 'Forgiven':
+      return <span className={styles.muted}>{t('bonuses.waived')}</span>;
+    default:
+      return <span className={styles.faint}>—</span>;
+  }
+}
+
+/** The bonus in play, above the table: how much is left before withdrawals open again. */
+function ActiveBonus({ bonus }: { bonus: Bonus }) {
+  const { t } = useTranslation();
+  const format = useSatsFormat();
+  const left = Math.max(bonus.playthroughTarget - bonus.playthrough, 0);
+  return (
+    <section className={`panel ${styles.active}`} aria-labelledby="active-bonus-title" data-testid="active-bonus">
+      <h2 id="active-bonus-title" className={styles.activeTitle}>
+        {t('bonuses.active.title')}
+      </h2>
+      <p className={styles.activeText}>
+        {t('bonuses.active.text', {
+          done: format.sats(Math.min(bonus.playthrough, bonus.playthroughTarget)),
+          target: format.sats(bonus.playthroughTarget),
+          left: format.sats(left),
+        })}
+      </p>
+    </section>
+  );
+}
+
+type Outcome = { tone: 'success' | 'info'; text: string };
+
+/** Spec "Bonuses screen": the player's bonuses, Accept and Decline on offers, playthrough progress. */
+export function Component() {
+  const { t } = useTranslation();
+  const { player } = useCurrentPlayer();
+  const bonuses = useGetBonusesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const formatDate = useDateTimeFormat();
+  const format = useSatsFormat();
+  const [accepting, setAccepting] = useState<Bonus | null>(null);
+  const [declining, setDeclining] = useState<Bonus | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // A deposit confirmed while the page is open brings its offer in without a reload.
+  usePlayerEvents();
+
+  useEffect(() => {
+    document.title = `${t('bonuses.title')} · ${t('common.brand')}`;
+  }, [t]);
+
+  // Spec §8 "Bonuses": a 401 ends the session (the shell handles it); other failures are only logged.
+  useEffect(() => {
+    if (bonuses.error) console.warn('The bonuses could not be loaded', bonuses.error);
+  }, [bonuses.error]);
+
+  const active = bonuses.data?.find((b) => b.status === 'Accepted');
+
+  const columns: Column<Bonus>[] = [
+    {
+      key: 'date',
+      header: t('bonuses.columns.date'),
+      cell: (row) => (
+        <span className={styles.date}>
+          {formatDate(row.date)}
+          {row.status === 'Offered' && row.expiresAt ? <span className={styles.faint}>{t('bonuses.offerEnds', { date: formatDate(row.expiresAt) })}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'code',
+      header: t('bonuses.columns.code'),
+      cell: (row) => (row.redeemCode ? <code className={styles.code}>{row.redeemCode}</code> : <span className={styles.muted}>{t('bonuses.firstDeposit')}</span>),
+    },
+    { key: 'amount', header: t('bonuses.columns.amount'), cell: (row) => <SatsAmount sats={row.bonusAmount} stacked />, align: 'end', primary: true },
+    {
+      key: 'status',
+      header: t('bonuses.columns.status'),
+      cell: (row) => (
+        <StatusBadge tone={STATUS_TONE[row.status]} testId="bonus-status">
+          {t(`bonuses.status.${row.status}`)}
+        </StatusBadge>
+      ),
+    },
+    { key: 'playthrough', header: t('bonuses.columns.playthrough'), cell: (row) => <Playthrough bonus={row} />, className: styles.playthroughCell },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">{t('bonuses.columns.actions')}</span>,
+      cell: (row) =>
+        row.status === 'Offered' ? (
+          <span className={styles.actions}>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => {
+                setOutcome(null);
+                setAccepting(row);
+              }}
+              aria-label={t('bonuses.acceptLabel', { amount: format.sats(row.bonusAmount) })}
+            >
+              {t('bonuses.accept')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => {
+                setOutcome(null);
+                setDeclining(row);
+              }}
+              aria-label={t('bonuses.declineLabel', { amount: format.sats(row.bonusAmount) })}
+            >
+              {t('bonuses.decline')}
+            </button>
+          </span>
+        ) : null,
+      align: 'end',
+      className: styles.actionsCell,
+    },
+  ];
+
+  return (
+    <Page>
+      <PageHeader title={t('bonuses.title')} lead={t('bonuses.lead')} />
+
+      {outcome ? (
+        <p className={`alert alert-info ${outcome.tone === 'success' ? styles.success : ''}`} role="status" data-testid="bonus-outcome">
+          {outcome.text}
+        </p>
+      ) : null}
+
+      {active ? <ActiveBonus bonus={active} /> : null}
+
+      <section className={`panel ${styles.section}`} aria-label={t('bonuses.tableCaption')}>
+        <DataTable
+          columns={columns}
+          rows={bonuses.data}
+          rowKey={(row) => row.id}
+          caption={t('bonuses.tableCaption')}
+          empty={t('bonuses.empty')}
+          loading={bonuses.isLoading}
+          loadingLabel={t('common.loading')}
+          testId="bonus-table"
+          rowTestId={(row) => `bonus-${row.id}`}
+          labelOf={(column) => (column.key === 'actions' ? undefined : typeof column.header === 'string' ? column.header : undefined)}
+        />
+        <FixedPriceNote />
+      </section>
+
+      <section id="bonusinfo" className={`panel ${styles.info}`} aria-labelledby="bonus-info-title" tabIndex={-1}>
+        <h2 id="bonus-info-title" className={styles.infoTitle}>
+          {t('bonuses.info.title')}
+        </h2>
+        <ul className={styles.infoList}>
+          <li>{t('bonuses.info.firstDeposit')}</li>
+          <li>{t('bonuses.info.playthrough')}</li>
+          <li>{t('bonuses.info.oneAtATime')}</li>
+          <li>{t('bonuses.info.forgiven')}</li>
+          <li>{t('bonuses.info.codes')}</li>
+        </ul>
+        <p className={styles.infoLinks}>
+          <LocalizedLink to="/profile">{t('bonuses.info.profile')}</LocalizedLink>
+          <LocalizedLink to="/bahati-terms-of-use">{t('bonuses.info.terms')}</LocalizedLink>
+        </p>
+      </section>
+
+      <AcceptBonusDialog
+        bonus={accepting}
+        level={player?.level ?? 0}
+        onClose={() => setAccepting(null)}
+        onAccepted={(bonus) => {
+          setAccepting(null);
+          setOutcome({ tone: 'success', text: t('bonuses.accepted', { amount: format.sats(bonus.bonusAmount) }) });
+        }}
+      />
+      <DeclineBonusDialog
+        bonus={declining}
+        onClose={() => setDeclining(null)}
+        onDeclined={() => {
+          setDeclining(null);
+          setOutcome({ tone: 'info', text: t('bonuses.declined') });
+        }}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,46 @@
+import type { AnimateResponse, BonusDecisionResponse, RedeemCodeRequest, SelfExcludeResponse } from '@bahati/contracts';
+import { api } from '@/lib/api';
+
+export const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Spec §4: the self-exclude checkbox saves at once; the answer is the setting as stored. */
+    setSelfExclude: build.mutation<SelfExcludeResponse, boolean>({
+      query: (value) => ({ url: `players/selfexclude/${value}`, method: 'POST' }),
+      onQueryStarted: (_value, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(
+          ({ data }) =>
+            void dispatch(
+              api.util.updateQueryData('getPlayer', undefined, (player) => {
+                player.selfExclude = data.selfExclude;
+              }),
+            ),
+          () => undefined,
+        ),
+    }),
+    /** The table's deal animations; the switch moves at once and goes back if the server refuses. */
+    setAnimate: build.mutation<AnimateResponse, boolean>({
+      query: (value) => ({ url: `players/animate/${value}`, method: 'POST' }),
+      async onQueryStarted(value, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          api.util.updateQueryData('getPlayer', undefined, (player) => {
+            player.animate = value;
+          }),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+    /** Redeeming is the player's consent: the bonus is Accepted and credited at once. */
+    redeemCode: build.mutation<BonusDecisionResponse, RedeemCodeRequest>({
+      query: (body) => ({ url: 'players/redeemcode', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['Bonus', 'Ledger'] : []),
+      onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(({ data }) => void dispatch(api.util.upsertQueryData('getBank', undefined, data.bank)), () => undefined),
+    }),
+  }),
+});
+
+export const { useSetSelfExcludeMutation, useSetAnimateMutation, useRedeemCodeMutation } = profileApi;

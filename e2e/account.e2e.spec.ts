@@ -1,0 +1,482 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { startServer, type StartedServer } from './support/server';
+
+/*
+ * The account around the table, in Chromium against the built server on its embedded stand-ins:
+ * deposit → the first-deposit bonus offered → accepted with the agreement box and the honest calculator →
+ * a hand moves the playthrough bar → a withdrawal is refused with the lock notice → the profile shows the
+ * totals and the level → self-exclusion → the table refuses to deal and sends the player to /self-excluded.
+ * Then the same screens at 375 px, a banned player's suspension page, the session-expired page, and an
+ * admin's redeem codes redeemed by a player on the profile.
+ */
+
+const ADMIN_EMAIL = 'ofisi@bahati.test';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+
+jest.setTimeout(240_000);
+
+let server: StartedServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A call to the API from the test itself (the development rails, an admin, a second account). */
+async function call<T>(path: string, options: { method?: string; body?: unknown; jwt?: string } = {}): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api/${path}`, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.jwt ? { authorization: `Bearer ${options.jwt}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}\n${server.output().slice(-3000)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Signs in through the API (the development identity provider): the account exists from then on. */
+async function apiSignIn(email: string, name: string): Promise<string> {
+  const { idToken } = await call<{ idToken: string }>('dev/id-token', { body: { email, name } });
+  const { jwt } = await call<{ jwt: string }>('players/login', { body: { idToken } });
+  return jwt;
+}
+
+async function verifyPhone(jwt: string, nationalNumber: string) {
+  const { phoneNumber } = await call<{ phoneNumber: string }>('players/beginphoneverify', { body: { phoneNumber: nationalNumber, countryCode: 'us' }, jwt });
+  const { code } = await call<{ code: string }>(`dev/phone-code?phoneNumber=${encodeURIComponent(phoneNumber)}`);
+  const { status } = await call<{ status: string }>('players/verifycode', { body: { code }, jwt });
+  expect(status).toBe('Approved');
+}
+
+/** A Lightning deposit settled by the development rail; resolves once the bank shows it. */
+async function deposit(jwt: string, amount: number) {
+  const before = await call<number>('players/bank', { jwt });
+  const { paymentRequest } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: String(amount) }, jwt });
+  await call('dev/lightning/settle', { body: { paymentRequest } });
+  const deadline = Date.now() + 15_000;
+  while ((await call<number>('players/bank', { jwt })) < before + amount) {
+    if (Date.now() > deadline) throw new Error('the deposit was not credited');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Resolves once the player's bonus list (a read model) shows the first deposit's offer. */
+async function offerMade(jwt: string) {
+  const deadline = Date.now() + 15_000;
+  while (!(await call<{ status: string }[]>('players/bonuses', { jwt })).some((bonus) => bonus.status === 'Offered')) {
+    if (Date.now() > deadline) throw new Error('no bonus was offered for the first deposit');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function open(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => {
+    errors.push(String(error));
+    console.error('page error:', error);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) console.error('browser console:', message.text());
+  });
+  return { context, page, errors };
+}
+
+async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    await screenshot(locator.page(), 'account-failure', { fullPage: true }).catch(() => undefined);
+    throw error;
+  }
+  return locator;
+}
+
+/** The sign-in page's e-mail form; resolves with the path the player lands on and their jwt. */
+async function signIn(page: Page, email: string, name: string): Promise<{ landing: string; jwt: string }> {
+  await page.goto('/authentication');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel(/^Name/).fill(name);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/authentication');
+  const jwt = await page.evaluate(() => window.localStorage.getItem('jwt'));
+  if (!jwt) throw new Error('no jwt after sign-in');
+  return { landing: new URL(page.url()).pathname, jwt };
+}
+
+/** A whole-page picture from the top (a sticky header would otherwise sit where the page was scrolled to). */
+async function fullShot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name, { fullPage: true });
+}
+
+/** Waits until the header shows the bank, so a picture never catches its loading placeholder. */
+const bankShown = (page: Page) => page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="balance"]')?.textContent ?? ''));
+
+const headerBalance = (page: Page, text: string) => page.getByTestId('balance').getByText(text, { exact: true });
+const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+/** Plays the hand in play to the end with the keyboard: No to offers, then stand. */
+async function standItOut(page: Page) {
+  for (let i = 0; i < 12; i++) {
+    await page.waitForFunction(
+      () =>
+        ['action-deal', 'action-no', 'action-stand'].some((id) => {
+          const el = document.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`);
+          return el !== null && !el.disabled;
+        }),
+      undefined,
+      { timeout: 15_000 },
+    );
+    if (await page.getByTestId('action-deal').isVisible()) return;
+    if (await page.getByTestId('action-no').isVisible()) await page.keyboard.press('n');
+    else if (await page.getByTestId('action-stand').isVisible()) await page.keyboard.press('s');
+    await page.waitForTimeout(150);
+  }
+  throw new Error('the hand did not finish');
+}
+
+async function enabled(locator: Locator, timeout = 15_000) {
+  await visible(locator, timeout);
+  const deadline = Date.now() + timeout;
+  while (!(await locator.isEnabled())) {
+    if (Date.now() > deadline) throw new Error(`still disabled: ${locator.toString()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test('desktop: bonus offered and accepted, a hand moves the playthrough, withdrawals locked, profile, self-exclusion', async () => {
+  // A payee whose Lightning invoice is the withdrawal target.
+  const payee = await apiSignIn('lipa@bahati.test', 'Lipa');
+  await verifyPhone(payee, '2015550166');
+  const { paymentRequest: payeeInvoice } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '10000' }, jwt: payee });
+
+  const { context, page, errors } = await open(DESKTOP);
+  const { landing, jwt } = await signIn(page, 'neema@bahati.test', 'Neema Wanjiru');
+  expect(landing).toBe('/deposit');
+  await verifyPhone(jwt, '2015550131');
+  await deposit(jwt, 50_000);
+  await offerMade(jwt);
+
+  // The first deposit brings the offer: 100% of it, playthrough 100 × (bonus + deposit).
+  await page.goto('/bonuses');
+  await visible(page.getByRole('heading', { level: 1, name: 'Bonuses' }));
+  const table = page.getByTestId('bonus-table');
+  await visible(table.getByTestId('bonus-status').getByText('Offered'));
+  await visible(table.getByText('Wager 10,000,000 sats'));
+  await visible(headerBalance(page, '50,000 sats'));
+  await screenshot(page, 'account-desktop-01-bonus-offered');
+
+  // The accept dialog: the offer, the honest calculator (0.572% of 10,000,000 = 57,200) and the agreement box.
+  const acceptButton = table.getByRole('button', { name: 'Accept the bonus of 50,000 sats' });
+  await acceptButton.click();
+  let dialog = await visible(page.getByTestId('accept-bonus-dialog'));
+  await visible(dialog.getByText('Wager 10,000,000 sats'));
+  expect(await dialog.getByTestId('calculator-bonus').textContent()).toBe('+50,000 sats');
+  expect(await dialog.getByTestId('calculator-loss').textContent()).toBe('−57,200 sats');
+  expect(await dialog.getByTestId('calculator-value').textContent()).toBe('−7,200 sats');
+  await visible(dialog.getByText('On average accepting costs you about 7,200 sats', { exact: false }));
+  await visible(dialog.getByText('0.572% is the house edge we measured for your level', { exact: false }));
+  expect(await dialog.getByRole('link', { name: /Read the bonus terms/ }).getAttribute('href')).toBe('/bahati-terms-of-use');
+  const confirm = dialog.getByRole('button', { name: 'Accept bonus' });
+  expect(await confirm.isDisabled()).toBe(true);
+  await dialog.getByLabel('I have read and agree to the bonus terms.').check();
+  expect(await confirm.isEnabled()).toBe(true);
+  await screenshot(page, 'account-desktop-02-accept-dialog');
+  // Closing and opening again unticks the box.
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await page.getByTestId('accept-bonus-dialog').waitFor({ state: 'detached' });
+  await acceptButton.click();
+  dialog = await visible(page.getByTestId('accept-bonus-dialog'));
+  expect(await dialog.getByLabel('I have read and agree to the bonus terms.').isChecked()).toBe(false);
+  expect(await dialog.getByRole('button', { name: 'Accept bonus' }).isDisabled()).toBe(true);
+  await dialog.getByLabel('I have read and agree to the bonus terms.').check();
+  await dialog.getByRole('button', { name: 'Accept bonus' }).click();
+  await page.getByTestId('accept-bonus-dialog').waitFor({ state: 'detached' });
+
+  // The list reloads and the header's bank follows the answer.
+  await visible(page.getByTestId('bonus-outcome').getByText('Bonus accepted: 50,000 sats are in your bank.', { exact: false }));
+  await visible(table.getByTestId('bonus-status').getByText('Accepted'));
+  await visible(headerBalance(page, '100,000 sats'));
+  expect(await table.getByTestId('playthrough-text').textContent()).toBe('0 / 10,000,000');
+  expect(await table.getByRole('button', { name: /Accept the bonus/ }).count()).toBe(0);
+  await screenshot(page, 'account-desktop-03-bonus-accepted');
+
+  // One hand of 5,000 sats at the table.
+  await mainMenu(page).getByRole('link', { name: 'Play', exact: true }).click();
+  await page.waitForURL('**/game');
+  await enabled(page.getByTestId('action-deal'));
+  expect(await page.getByTestId('table').getAttribute('data-motion')).toBe('on');
+  await page.getByTestId('chip-5K').click();
+  await page.getByTestId('action-deal').click();
+  await standItOut(page);
+  await visible(page.getByTestId('hand-result'));
+
+  // The playthrough bar moved by the stake.
+  await mainMenu(page).getByRole('link', { name: 'Bonuses', exact: true }).click();
+  await page.waitForURL('**/bonuses');
+  const text = table.getByTestId('playthrough-text');
+  await visible(text.getByText('5,000 / 10,000,000'));
+  expect(await table.getByTestId('playthrough-bar').getAttribute('aria-valuenow')).toBe('5000');
+  await visible(page.getByTestId('active-bonus').getByText('Wager 9,995,000 sats more to complete it', { exact: false }));
+  await screenshot(page, 'account-desktop-04-playthrough-moved');
+
+  // Withdrawals are locked: the notice is there before asking, and a request is refused with it.
+  await mainMenu(page).getByRole('link', { name: 'Withdraw', exact: true }).click();
+  await page.waitForURL('**/withdraws');
+  const locked = await visible(page.getByTestId('withdraw-locked'));
+  await visible(locked.getByText('Withdrawals are locked'));
+  await visible(locked.getByText('5,000 of 10,000,000 sats wagered: 9,995,000 sats to go.'));
+  expect(await locked.getByRole('link', { name: 'See my bonuses' }).getAttribute('href')).toBe('/bonuses');
+  await page.getByRole('button', { name: 'Request a withdrawal' }).click();
+  const withdrawDialog = await visible(page.getByTestId('withdraw-dialog'));
+  await withdrawDialog.getByLabel('Amount in sats').fill('10000');
+  await withdrawDialog.getByLabel('Lightning payment request').fill(payeeInvoice);
+  await withdrawDialog.getByRole('button', { name: 'Request withdrawal' }).click();
+  await page.getByTestId('withdraw-dialog').waitFor({ state: 'detached' });
+  await page.waitForFunction(() => document.querySelector('[data-testid="withdraw-locked"]')?.getAttribute('data-refused') === 'true');
+  expect(await page.getByTestId('withdraw-created').count()).toBe(0);
+  await visible(page.getByText('You have not requested a withdrawal yet.'));
+  await screenshot(page, 'account-desktop-05-withdraw-locked');
+  await locked.getByRole('link', { name: 'See my bonuses' }).click();
+  await page.waitForURL('**/bonuses');
+
+  // The header's photo leads to the profile: totals, level, the redeem section.
+  await page.getByRole('banner').getByRole('link', { name: 'Profile of Neema Wanjiru' }).click();
+  await page.waitForURL('**/profile');
+  await visible(page.getByTestId('profile-email').getByText('neema@bahati.test'));
+  // The totals are read fresh on arrival.
+  await page.waitForFunction(() => document.querySelector('[data-testid="stat-hands"]')?.textContent === '1');
+  await visible(page.getByTestId('stat-total-bet').getByText('5,000 sats', { exact: true }));
+  await visible(page.getByTestId('stat-total-won').getByText(/ sats$/));
+  await visible(page.getByTestId('stat-net').getByText(/sats$/));
+  const ladder = page.getByTestId('level-ladder');
+  await visible(ladder.locator('[aria-current="step"]').getByText('Level 0'));
+  await visible(ladder.getByText('0.572%'));
+  await visible(ladder.getByText('Six-card Charlie', { exact: false }));
+  // A code under 5 characters is refused without asking the server.
+  const redeem = page.getByTestId('redeem-form');
+  await redeem.getByLabel('Bonus code').fill('ab1');
+  await redeem.getByRole('button', { name: 'Redeem' }).click();
+  await visible(redeem.getByTestId('redeem-result').getByText('That bonus code is not valid.'));
+  await redeem.getByLabel('Bonus code').fill('');
+
+  // Deal animations off: saved at once, and the table plays without them.
+  const animate = page.getByRole('switch', { name: 'Deal animations' });
+  expect(await animate.isChecked()).toBe(true);
+  await animate.click();
+  await page.waitForFunction(() => (document.querySelector('[data-testid="animate-switch"]') as HTMLInputElement | null)?.checked === false);
+  await expect(call<{ animate: boolean }>('players/1234', { jwt })).resolves.toMatchObject({ animate: false });
+  await fullShot(page, 'account-desktop-06-profile');
+
+  // Self-exclusion saves at once and says what it means.
+  await page.getByLabel('Exclude me from play').check();
+  const confirmation = await visible(page.getByTestId('self-exclude-confirmation'));
+  await visible(confirmation.getByText('Self-exclusion is on.', { exact: false }));
+  expect(await confirmation.getByRole('link', { name: 'What self-exclusion means' }).getAttribute('href')).toBe('/self-excluded');
+  await expect(call<{ selfExclude: boolean }>('players/1234', { jwt })).resolves.toMatchObject({ selfExclude: true });
+  await page.getByTestId('self-exclude-confirmation').scrollIntoViewIfNeeded();
+  await screenshot(page, 'account-desktop-07-self-excluded-confirmed');
+
+  // The table refuses to deal and sends the player to the self-exclusion notice.
+  await mainMenu(page).getByRole('link', { name: 'Play', exact: true }).click();
+  await page.waitForURL('**/game');
+  await enabled(page.getByTestId('action-deal'));
+  expect(await page.getByTestId('table').getAttribute('data-motion')).toBe('off');
+  if (await page.getByTestId('clear-bet').isEnabled()) await page.getByTestId('clear-bet').click();
+  await page.getByTestId('chip-1K').click();
+  await page.getByTestId('action-deal').click();
+  await page.waitForURL('**/self-excluded');
+  await visible(page.getByRole('heading', { level: 1, name: 'You have excluded yourself from play' }));
+  expect(await page.getByRole('link', { name: 'Open my profile' }).getAttribute('href')).toBe('/profile');
+  expect(await page.getByRole('link', { name: 'Withdraw my balance' }).getAttribute('href')).toBe('/withdraws');
+  await screenshot(page, 'account-desktop-08-self-excluded');
+  await fullShot(page, 'account-desktop-08-self-excluded-full');
+
+  // Signing in again while self-excluded lands on the notice.
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  expect((await signIn(page, 'neema@bahati.test', 'Neema Wanjiru')).landing).toBe('/self-excluded');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a banned player lands on the suspension page; a 401 shows the session-expired page', async () => {
+  const admin = await apiSignIn(ADMIN_EMAIL, 'Ofisi');
+  const banned = await apiSignIn('kifaru@bahati.test', 'Kifaru');
+  const { id } = await call<{ id: string }>('players/1234', { jwt: banned });
+  await expect(call<{ banned: boolean }>(`players/${id}/ban`, { method: 'POST', jwt: admin })).resolves.toMatchObject({ banned: true });
+
+  for (const [viewport, width] of [
+    [DESKTOP, 'desktop'],
+    [PHONE, 'mobile'],
+  ] as const) {
+    const { context, page, errors } = await open(viewport);
+    const { landing } = await signIn(page, 'kifaru@bahati.test', 'Kifaru');
+    expect(landing).toBe('/suspect');
+    await visible(page.getByRole('heading', { level: 1, name: 'Your account is suspended' }));
+    await visible(page.getByTestId('suspect-balance').getByText('0 sats'));
+    await bankShown(page);
+    expect(await page.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/bahati-contact-information');
+    await screenshot(page, `account-${width}-09-suspect`);
+    await fullShot(page, `account-${width}-09-suspect-full`);
+
+    // The session ends (a token the server refuses): the three lines on the sign-in page.
+    await page.evaluate(() => window.localStorage.setItem('jwt', 'no-longer-valid'));
+    await page.goto('/ledger');
+    await page.waitForURL('**/authentication');
+    const ended = await visible(page.getByTestId('session-ended'));
+    expect(await ended.locator('li').allTextContents()).toEqual([
+      'Your session has ended. Please sign in again.',
+      'If you were in the middle of something, your last action was not recorded.',
+      'A hand you had in play is kept: it resumes where it stopped once you sign in.',
+    ]);
+    await screenshot(page, `account-${width}-10-session-expired`);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});
+
+test('375 px: the bonuses, profile and self-exclusion screens fit a phone, in English and Swahili', async () => {
+  const { context, page, errors } = await open(PHONE);
+  const { jwt } = await signIn(page, 'baraka.account@bahati.test', 'Baraka');
+  await verifyPhone(jwt, '2015550152');
+  await deposit(jwt, 20_000);
+  await offerMade(jwt);
+
+  await page.goto('/bonuses');
+  const table = page.getByTestId('bonus-table');
+  await visible(table.getByTestId('bonus-status').getByText('Offered'));
+  await bankShown(page);
+  await screenshot(page, 'account-mobile-01-bonus-offered');
+  await fullShot(page, 'account-mobile-01-bonus-offered-full');
+
+  await table.getByRole('button', { name: 'Accept the bonus of 20,000 sats' }).click();
+  const dialog = await visible(page.getByTestId('accept-bonus-dialog'));
+  // 100 × (20,000 + 20,000) = 4,000,000 wagered; 0.572% of it is 22,880.
+  expect(await dialog.getByTestId('calculator-loss').textContent()).toBe('−22,880 sats');
+  expect(await dialog.getByTestId('calculator-value').textContent()).toBe('−2,880 sats');
+  await screenshot(page, 'account-mobile-02-accept-dialog');
+  await dialog.getByLabel('I have read and agree to the bonus terms.').check();
+  await dialog.getByRole('button', { name: 'Accept bonus' }).click();
+  await page.getByTestId('accept-bonus-dialog').waitFor({ state: 'detached' });
+  await visible(table.getByTestId('bonus-status').getByText('Accepted'));
+  await visible(table.getByTestId('playthrough-text').getByText('0 / 4,000,000'));
+  await screenshot(page, 'account-mobile-03-bonus-accepted');
+  await fullShot(page, 'account-mobile-03-bonus-accepted-full');
+
+  await page.goto('/sw/bonuses');
+  await visible(page.getByRole('heading', { level: 1, name: 'Bonasi' }));
+  await visible(table.getByTestId('bonus-status').getByText('Imekubaliwa'));
+  await bankShown(page);
+  await fullShot(page, 'account-mobile-04-bonuses-sw');
+
+  await page.goto('/withdraws');
+  await visible(page.getByTestId('withdraw-locked'));
+  await bankShown(page);
+  await screenshot(page, 'account-mobile-05-withdraw-locked');
+
+  await page.goto('/profile');
+  await visible(page.getByTestId('profile-email').getByText('baraka.account@bahati.test'));
+  await bankShown(page);
+  await screenshot(page, 'account-mobile-06-profile');
+  await fullShot(page, 'account-mobile-06-profile-full');
+  await page.getByLabel('Exclude me from play').check();
+  await visible(page.getByTestId('self-exclude-confirmation'));
+
+  await page.goto('/sw/profile');
+  await visible(page.getByRole('heading', { level: 1, name: 'Wasifu' }));
+  await visible(page.getByTestId('self-exclude-confirmation').or(page.getByLabel('Nitenge na michezo')));
+  await bankShown(page);
+  await fullShot(page, 'account-mobile-07-profile-sw');
+
+  await page.goto('/self-excluded');
+  await visible(page.getByRole('heading', { level: 1, name: 'You have excluded yourself from play' }));
+  await bankShown(page);
+  await screenshot(page, 'account-mobile-08-self-excluded');
+  await fullShot(page, 'account-mobile-08-self-excluded-full');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('an admin creates redeem codes; a player redeems one on the profile', async () => {
+  const admin = await open(DESKTOP);
+  const { landing } = await signIn(admin.page, ADMIN_EMAIL, 'Ofisi');
+  expect(landing).toBe('/deposit');
+  await visible(admin.page.getByTestId('phone-dialog'));
+  await admin.page.keyboard.press('Escape');
+  await admin.page.getByTestId('phone-dialog').waitFor({ state: 'detached' });
+  await mainMenu(admin.page).getByRole('button', { name: 'Admin' }).click();
+  await mainMenu(admin.page).getByRole('link', { name: 'Redeem Codes' }).click();
+  await admin.page.waitForURL('**/admin/redeem-codes');
+  await visible(admin.page.getByText('No redeem codes yet.'));
+
+  // The form's own checks, then the server's word on a code that exists already.
+  const form = admin.page.getByTestId('create-redeem-code');
+  await form.getByLabel('Code', { exact: true }).fill('AB');
+  await form.getByRole('button', { name: 'Create code' }).click();
+  await visible(form.getByText('A code has 5 to 64 characters', { exact: false }));
+  await visible(form.getByText('Enter a whole number of satoshis above zero.'));
+  await form.getByLabel('Code', { exact: true }).fill('Karibu-25');
+  await form.getByLabel('Bonus in sats').fill('25000');
+  await form.getByLabel('Playthrough target in sats').fill('500000');
+  await form.getByLabel('Maximum redemptions').fill('100');
+  await form.getByRole('button', { name: 'Create code' }).click();
+  await visible(admin.page.getByTestId('redeem-code-created').getByText('Code KARIBU-25 created.'));
+  const row = admin.page.getByTestId('redeem-code-KARIBU-25');
+  await visible(row.getByTestId('redeem-code-uses').getByText('0 of 100'));
+  await form.getByLabel('Code', { exact: true }).fill('karibu-25');
+  await form.getByLabel('Bonus in sats').fill('1000');
+  await form.getByRole('button', { name: 'Create code' }).click();
+  await visible(form.getByTestId('create-redeem-code-error').getByText('The code could not be created:', { exact: false }));
+  await fullShot(admin.page, 'account-desktop-11-admin-redeem-codes');
+
+  // A player without money cannot redeem; after a deposit the code credits its bonus at once.
+  const player = await open(DESKTOP);
+  const { jwt } = await signIn(player.page, 'zuri@bahati.test', 'Zuri');
+  await verifyPhone(jwt, '2015550174');
+  await player.page.goto('/profile');
+  const redeem = player.page.getByTestId('redeem-form');
+  await redeem.getByLabel('Bonus code').fill('NOSUCHCODE');
+  await redeem.getByRole('button', { name: 'Redeem' }).click();
+  await visible(redeem.getByTestId('redeem-result').getByText('That bonus code is not valid.'));
+  await redeem.getByLabel('Bonus code').fill('karibu-25');
+  await redeem.getByRole('button', { name: 'Redeem' }).click();
+  await visible(redeem.getByTestId('redeem-result').getByText('Your bank is too low to redeem this code. Make a deposit first.'));
+
+  await deposit(jwt, 10_000);
+  await redeem.getByLabel('Bonus code').fill('karibu-25');
+  await redeem.getByRole('button', { name: 'Redeem' }).click();
+  await visible(redeem.getByTestId('redeem-result').getByText('Code redeemed: a bonus of 25,000 sats is in your bank. Wager 500,000 sats to complete it.'));
+  await visible(headerBalance(player.page, '35,000 sats'));
+  await screenshot(player.page, 'account-desktop-12-redeemed');
+  await redeem.getByLabel('Bonus code').fill('KARIBU-25');
+  await redeem.getByRole('button', { name: 'Redeem' }).click();
+  await visible(redeem.getByTestId('redeem-result').getByText('That bonus code has already been used.'));
+
+  await player.page.goto('/bonuses');
+  const bonusRow = player.page.getByTestId('bonus-table').getByRole('row').filter({ hasText: 'KARIBU-25' });
+  await visible(bonusRow.getByTestId('bonus-status').getByText('Accepted'));
+  await visible(bonusRow.getByTestId('playthrough-text').getByText('0 / 500,000'));
+  await player.context.close();
+
+  await admin.page.getByRole('button', { name: 'Refresh' }).click();
+  await visible(row.getByTestId('redeem-code-uses').getByText('1 of 100'));
+  await admin.page.setViewportSize(PHONE);
+  await fullShot(admin.page, 'account-mobile-11-admin-redeem-codes');
+  expect(admin.errors).toEqual([]);
+  expect(player.errors).toEqual([]);
+  await admin.context.close();
+});

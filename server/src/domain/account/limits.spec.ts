@@ -1,0 +1,77 @@
+import { fold } from '../decider';
+import { type AccountCommand, type AccountEvent, type AccountState, accountDecider } from './account';
+import { effectiveLimit, limitUsage } from './limits';
+import type { NextShoe } from './game';
+
+const t0 = '2026-01-01T10:00:00.000Z';
+const hours = (n: number) => new Date(Date.parse(t0) + n * 3_600_000).toISOString();
+const standing = { banned: false, selfExcluded: false, phoneVerified: true };
+const seed = 'AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA=';
+const shoe = (n: number): NextShoe => ({ shoeId: `00000000-0000-4000-8000-00000000000${n}`, houseSeed: '+Yvho1636bx9wZVffymhGK79VZSKV8Yxzqpuz6NZh1s=', houseSeedHash: `hash-${n}` });
+const terms = { bonusId: 'b1', maxSats: 0, playthrough: 'deposit100' as const, offerDays: 30 };
+
+function run(events: AccountEvent[], ...commands: AccountCommand[]): { state: AccountState; last: AccountEvent[] } {
+  let state = fold(accountDecider.evolve, accountDecider.initialState(), events);
+  let last: AccountEvent[] = [];
+  for (const c of commands) {
+    last = accountDecider.decide(c, state);
+    state = fold(accountDecider.evolve, state, last);
+  }
+  return { state, last };
+}
+const set = (limits: Extract<AccountCommand, { type: 'SetLimits' }>['limits'], now = t0): AccountCommand => ({ type: 'SetLimits', limits, now });
+const invoice = (id: string, amount: number, now = t0): AccountCommand => ({
+  type: 'CreateLightningInvoice', invoiceId: id, amount, paymentRequest: `ln-${id}`, paymentHash: id, expiresAt: hours(1), standing, minimum: 1_000, now,
+});
+const settle = (id: string, amount: number, now = t0): AccountCommand => ({ type: 'SettleLightningInvoice', invoiceId: id, amountPaid: amount, bonus: terms, now });
+const deal = (bet: number, now = t0): AccountCommand => ({ type: 'DealHand', handId: `h-${now}`, bet, playerSeed: seed, randomPlayerSeed: seed, standing, requirePhone: false, next: shoe(2), now });
+const refuses = (f: () => unknown, code: string) => expect(f).toThrow(expect.objectContaining({ code }));
+
+describe('limits a player sets', () => {
+  it('apply at once when tighter, after 24 hours when looser or removed', () => {
+    const { state } = run([], set({ dailyDeposit: 50_000 }));
+    expect(effectiveLimit(state.limits.settings.dailyDeposit, t0)).toBe(50_000);
+    const lower = run([], set({ dailyDeposit: 50_000 }), set({ dailyDeposit: 20_000 }, hours(1))).state;
+    expect(effectiveLimit(lower.limits.settings.dailyDeposit, hours(1))).toBe(20_000);
+    const raised = run([], set({ dailyDeposit: 50_000 }), set({ dailyDeposit: 90_000 }, hours(1))).state;
+    expect(raised.limits.settings.dailyDeposit.pending).toEqual({ value: 90_000, effectiveAt: hours(25) });
+    expect(effectiveLimit(raised.limits.settings.dailyDeposit, hours(24))).toBe(50_000);
+    expect(effectiveLimit(raised.limits.settings.dailyDeposit, hours(25))).toBe(90_000);
+    const removed = run([], set({ dailyLoss: 10_000 }), set({ dailyLoss: null }, hours(2))).state;
+    expect(effectiveLimit(removed.limits.settings.dailyLoss, hours(3))).toBe(10_000);
+    expect(effectiveLimit(removed.limits.settings.dailyLoss, hours(26))).toBeNull();
+  });
+
+  it('cancel a pending loosening when the old value is asked for again, and record nothing when nothing changes', () => {
+    const raised = run([], set({ weeklyLoss: 5_000 }), set({ weeklyLoss: 8_000 }, hours(1))).state;
+    const kept = run([], set({ weeklyLoss: 5_000 }), set({ weeklyLoss: 8_000 }, hours(1)), set({ weeklyLoss: 5_000 }, hours(2))).state;
+    expect(raised.limits.settings.weeklyLoss.pending).not.toBeNull();
+    expect(kept.limits.settings.weeklyLoss).toEqual({ value: 5_000, pending: null });
+    expect(run([], set({ weeklyLoss: 5_000 }), set({ weeklyLoss: 5_000 })).last).toEqual([]);
+    refuses(() => run([], set({ dailyDeposit: -1 })), 'ValidationFailed');
+  });
+
+  it('refuse an invoice that would pass a deposit limit within its window', () => {
+    const funded = run([], set({ dailyDeposit: 30_000 }), invoice('i1', 20_000), settle('i1', 20_000));
+    expect(limitUsage(funded.state.limits, t0).dailyDeposit).toBe(20_000);
+    refuses(() => accountDecider.decide(invoice('i2', 15_000), funded.state), 'LimitReached');
+    expect(accountDecider.decide(invoice('i2', 10_000), funded.state)[0]?.type).toBe('LightningInvoiceCreated');
+    expect(accountDecider.decide(invoice('i2', 15_000, hours(25)), funded.state)[0]?.type).toBe('LightningInvoiceCreated');
+  });
+
+  it('refuse a deal whose stake could take the losses of a window past the loss limit', () => {
+    const funded = run([{ type: 'ShoeCommitted', data: { shoeId: shoe(1).shoeId, houseSeed: shoe(1).houseSeed, houseSeedHash: 'hash-1', committedAt: t0 } }], invoice('i1', 50_000), settle('i1', 50_000), set({ dailyLoss: 5_000 }));
+    refuses(() => accountDecider.decide(deal(6_000), funded.state), 'LimitReached');
+    expect(accountDecider.decide(deal(5_000), funded.state).map((e) => e.type)).toContain('HandStarted');
+  });
+
+  it('count the net results of the hands opened within each window', () => {
+    const settledAt = (n: number, net: number): AccountEvent[] => [
+      { type: 'HandOpened', data: { handId: `h${n}`, shoeId: 's', handNumber: 1, openedAt: hours(n) } },
+      { type: 'HandSettled', data: { net } } as unknown as AccountEvent,
+    ];
+    const { state } = run([...settledAt(0, -3_000), ...settledAt(30, 1_000), ...settledAt(40, -2_500)]);
+    expect(limitUsage(state.limits, hours(41))).toMatchObject({ dailyLoss: 1_500, weeklyLoss: 4_500, monthlyLoss: 4_500 });
+    expect(limitUsage(state.limits, hours(24 * 8))).toMatchObject({ dailyLoss: 0, weeklyLoss: 1_500, monthlyLoss: 4_500 });
+  });
+});
