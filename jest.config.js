@@ -14,6 +14,8 @@ const transform = {
 };
 const moduleNameMapper = {
   '^@bahati/contracts$': '<rootDir>/contracts/src/index.ts',
+  // Relative ESM-style specifiers ('./x.js', as the server's dynamic imports need at run time) name the .ts source.
+  '^(\\.{1,2}/.*)\\.js$': '$1',
   // @bitcoinerlab/secp256k1 needs ESM-only @noble/curves, which Node ≥ 20.19 requires natively but jest
   // cannot; under jest the same curve interface comes from tiny-secp256k1's CommonJS build.
   '^@bitcoinerlab/secp256k1$': '<rootDir>/node_modules/tiny-secp256k1/lib/cjs/index.cjs',

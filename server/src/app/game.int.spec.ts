@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Kysely, sql } from 'kysely';
-import { Pool } from 'pg';
 import { accountDecider, accountStream } from '../domain/account/account';
 import { shuffleShoe } from '@bahati/contracts';
-import { describeEachDatabase } from '../adapters/db/test-databases';
+import { describeEachStorage } from './app-storage.test-support';
 import type { EventStore } from '../application/ports/event-store';
 import { AccountCommands } from '../application/account-commands';
 import { GameSettings, SeedSource } from '../application/game/seed-source';
@@ -23,7 +22,7 @@ import { createApp } from './create-app';
 type Fixture = { playerSeed: string; houseSeed: string; houseSeedHash: string };
 const seeds = JSON.parse(readFileSync(join(__dirname, '../../../e2e/fixtures/seeds.json'), 'utf8')) as Record<'insurance' | 'insuranceDealerBlackjack' | 'evenMoney' | 'split' | 'plain', Fixture>;
 
-describeEachDatabase('the game API', (db) => {
+describeEachStorage('the game API', (storage) => {
   jest.setTimeout(60_000);
   let app: NestFastifyApplication;
   let store: EventStore;
@@ -35,10 +34,10 @@ describeEachDatabase('the game API', (db) => {
     const env: NodeJS.ProcessEnv = {
       NODE_ENV: 'test',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-game-')),
-      ADMIN_EMAILS: 'boss@example.com',
+      ADMIN_EMAILS: storage.email('boss@example.com'),
       LOG_LEVEL: process.env.TEST_LOG ?? 'silent',
       CLIENT_DIST: join(tmpdir(), 'no-client-here'),
-      ...(db.name === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
+      ...storage.env(schema),
     };
     app = await createApp(loadConfig(env), { bufferLogs: false });
     await app.init();
@@ -50,11 +49,7 @@ describeEachDatabase('the game API', (db) => {
 
   afterAll(async () => {
     await app?.close();
-    if (db.name === 'postgres') {
-      const pool = new Pool({ connectionString: process.env.DATABASE_URL });
-      await pool.query(`drop schema if exists ${schema} cascade`);
-      await pool.end();
-    }
+    await storage.drop(schema);
   });
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field
@@ -72,7 +67,7 @@ describeEachDatabase('the game API', (db) => {
   async function player(houseSeed?: string, email = `p-${randomUUID()}@example.com`): Promise<Player> {
     const seeds = app.get(SeedSource);
     const spy = houseSeed ? jest.spyOn(seeds, 'houseSeed').mockReturnValueOnce(houseSeed) : null;
-    const token = await app.inject({ method: 'POST', url: '/api/dev/id-token', payload: { email } });
+    const token = await app.inject({ method: 'POST', url: '/api/dev/id-token', payload: { email: storage.email(email) } });
     const login = await app.inject({ method: 'POST', url: '/api/players/login', payload: { idToken: token.json().idToken, photoUrl: null } });
     expect(login.statusCode).toBe(200);
     spy?.mockRestore();
@@ -105,8 +100,12 @@ describeEachDatabase('the game API', (db) => {
 
   /** Waits until every read model has applied every event appended so far. */
   async function caughtUp() {
-    const { rows } = await sql<{ checkpoint: string }>`select transaction_id::text || ':' || position as checkpoint from es_events order by transaction_id desc, position desc limit 1`.execute(kysely);
-    expect(await runner.waitFor(rows[0]?.checkpoint ?? null, 10_000)).toBe(true);
+    // In PostgreSQL, the newest event stored, even while an older transaction still hides it from readers.
+    const head =
+      store.kind === 'eventstoredb'
+        ? await store.headCheckpoint()
+        : (await sql<{ checkpoint: string }>`select transaction_id::text || ':' || position as checkpoint from es_events order by transaction_id desc, position desc limit 1`.execute(kysely)).rows[0]?.checkpoint ?? null;
+    expect(await runner.waitFor(head, 10_000)).toBe(true);
   }
 
   async function ledgerToday(p: Player) {
@@ -363,7 +362,7 @@ describeEachDatabase('the game API', (db) => {
     try {
       expect(await deal(p, 1_000)).toMatchObject({ status: 403, body: { error: 'PhoneVerifyRequired' } });
       // The phone is verified on the player stream; the next deal sees it.
-      const phone = `+1415555${String(Math.floor(1000 + Math.random() * 8999))}`;
+      const phone = storage.phone(0);
       expect((await p.post('/api/players/beginphoneverify', { phoneNumber: phone.slice(2), countryCode: 'us' })).status).toBe(200);
       const code = await app.inject({ method: 'GET', url: `/api/dev/phone-code?phoneNumber=${encodeURIComponent(phone)}` });
       expect((await p.post('/api/players/verifycode', { code: code.json().code })).body).toEqual({ status: 'Approved' });

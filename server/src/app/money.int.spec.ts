@@ -8,9 +8,8 @@ jest.setTimeout(60_000);
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import * as bolt11 from 'bolt11';
 import type { Kysely } from 'kysely';
-import { Pool } from 'pg';
 import type { PlayerPushEvent } from '@bahati/contracts';
-import { describeEachDatabase } from '../adapters/db/test-databases';
+import { describeEachStorage } from './app-storage.test-support';
 import type { Database } from '../adapters/db/database';
 import { BitcoinDeposits } from '../application/money/bitcoin-deposits';
 import { DevRails } from '../adapters/dev-rails';
@@ -24,7 +23,7 @@ import { createApp } from './create-app';
 
 type Inject = NestFastifyApplication['inject'];
 
-describeEachDatabase('money in and out', (db) => {
+describeEachStorage('money in and out', (storage) => {
   let app: NestFastifyApplication;
   let inject: Inject;
   let kysely: Kysely<ReadModels>;
@@ -35,12 +34,12 @@ describeEachDatabase('money in and out', (db) => {
     const env: NodeJS.ProcessEnv = {
       NODE_ENV: 'test',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-money-')),
-      ADMIN_EMAILS: 'boss@example.com',
+      ADMIN_EMAILS: storage.email('boss@example.com'),
       LOG_LEVEL: 'silent',
       CLIENT_DIST: join(tmpdir(), 'no-client-here'),
       PRICE_SOURCE: 'fixed',
       BLOCKED_COUNTRIES: 'US,fr',
-      ...(db.name === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
+      ...storage.env(schema),
     };
     app = await createApp(loadConfig(env), { bufferLogs: false });
     await app.init();
@@ -51,15 +50,11 @@ describeEachDatabase('money in and out', (db) => {
 
   afterAll(async () => {
     await app.close();
-    if (db.name === 'postgres') {
-      const pool = new Pool({ connectionString: process.env.DATABASE_URL });
-      await pool.query(`drop schema if exists ${schema} cascade`);
-      await pool.end();
-    }
+    await storage.drop(schema);
   });
 
   async function signIn(email: string): Promise<{ jwt: string; auth: { authorization: string }; id: string }> {
-    const token = await inject({ method: 'POST', url: '/api/dev/id-token', payload: { email } });
+    const token = await inject({ method: 'POST', url: '/api/dev/id-token', payload: { email: storage.email(email) } });
     const login = await inject({ method: 'POST', url: '/api/players/login', payload: { idToken: token.json().idToken, photoUrl: null } });
     expect(login.statusCode).toBe(200);
     const jwt = login.json().jwt as string;
@@ -68,7 +63,7 @@ describeEachDatabase('money in and out', (db) => {
     return { jwt, auth, id: me.json().id };
   }
 
-  const nextPhone = () => `+1415555${String(1000 + phoneSeq++).padStart(4, '0')}`;
+  const nextPhone = () => storage.phone(phoneSeq++);
 
   async function verifyPhone(auth: { authorization: string }, phone = nextPhone()): Promise<string> {
     const begin = await inject({ method: 'POST', url: '/api/players/beginphoneverify', headers: auth, payload: { phoneNumber: phone.slice(2), countryCode: 'us' } });
@@ -311,11 +306,11 @@ describeEachDatabase('money in and out', (db) => {
     expect(await bank(p.auth)).toBe(15_000);
     expect(await ledgerSum(p.id)).toBe(15_000);
     const all = (await inject({ method: 'GET', url: '/api/players/adminwithdrawrequests', headers: boss.auth })).json() as { playerId: string; email: string }[];
-    expect(all.filter((w) => w.playerId === p.id).every((w) => w.email === 'payout@example.com')).toBe(true);
+    expect(all.filter((w) => w.playerId === p.id).every((w) => w.email === storage.email('payout@example.com'))).toBe(true);
   });
 
   it('refuses sign-in from a blocked country but not from loopback', async () => {
-    const token = (await inject({ method: 'POST', url: '/api/dev/id-token', payload: { email: 'traveller@example.com' } })).json().idToken;
+    const token = (await inject({ method: 'POST', url: '/api/dev/id-token', payload: { email: storage.email('traveller@example.com') } })).json().idToken;
     const blocked = await inject({ method: 'POST', url: '/api/players/login', payload: { idToken: token }, remoteAddress: '8.8.8.8' });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error).toBe('BlockedByGeolocation');

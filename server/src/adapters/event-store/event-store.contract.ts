@@ -323,7 +323,8 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
       const before = Date.now();
       const event: EventData = {
         id: randomUUID(),
-        type: 'PlayerRegistered',
+        // No domain type: on an EventStoreDB log the application's projections read this event too.
+        type: 'EnvelopeChecked',
         data: { playerId: s.slice('player-'.length), email: 'amani@example.com', name: 'Amani Ñandú 🃏', bonusSats: 50_000, tags: ['a', 'b'], nested: { ok: true, none: null } },
         metadata: { correlationId: randomUUID(), causationId: randomUUID(), userId: 'player-42', ip: '203.0.113.7' },
       };

@@ -53,8 +53,17 @@ export interface EventStoreDbOptions {
 type EsdbRecorded = NonNullable<AllStreamResolvedEvent['event']> | NonNullable<ResolvedEvent['event']>;
 
 const CHECKPOINT = /^(\d{1,20}):(\d{1,20})$/;
-/** How far back headCheckpoint looks through system events for the newest user event. */
-const HEAD_SCAN_LIMIT = 4096;
+/**
+ * How far back headCheckpoint looks through system events for the newest user event (EventStoreDB
+ * writes statistics every 30 s: about three days of a quiet log).
+ */
+const HEAD_SCAN_LIMIT = 10_000;
+/** headCheckpoint's first backwards page; each next one is four times larger, up to the last. */
+const HEAD_FIRST_PAGE = 16;
+const HEAD_LAST_PAGE = 4096;
+/** Starting points remembered by readAll (see #skipped). */
+const SKIPPED_LIMIT = 16;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb';
@@ -63,6 +72,14 @@ export class EventStoreDbEventStore implements EventStore {
   readonly #retryDelayMs: number;
   readonly #pingDeadlineMs: number;
   readonly #subscriptions = new Set<Subscription>();
+  /**
+   * readAll `after` → the furthest system record found after it with no other event between: a poller
+   * that keeps asking from the same checkpoint in a quiet log (projections, every 25 ms) then reads only
+   * what was added since, not every statistics record since its last event.
+   */
+  readonly #skipped = new Map<string, Position>();
+  /** The last head found, and the newest record seen then: everything between is system records. */
+  #head: { checkpoint: Checkpoint; newest: Position } | null = null;
 
   constructor(connectionString: string, options: EventStoreDbOptions = {}) {
     this.#client = EventStoreDBClient.connectionString(connectionString);
@@ -82,7 +99,7 @@ export class EventStoreDbEventStore implements EventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
-    if (events.length === 0) throw new TypeError(`appendToStream(${streamId}): no events to append`);
+    validateAppend(streamId, events);
     const condition = options.condition;
     if (condition) {
       // EventStoreDB appends to one stream at a time: the condition is checked just before the append.
@@ -132,26 +149,33 @@ export class EventStoreDbEventStore implements EventStore {
     const after = options.after ?? null;
     const limit = options.maxCount ?? this.#batchSize;
     const events: RecordedEvent[] = [];
-    let from: ReadPosition = after === null ? START : parseCheckpoint(after);
-    let scanned: Position | null = null;
+    const skipped = this.#skipped.get(after ?? '');
+    let from: ReadPosition = skipped ?? (after === null ? START : parseCheckpoint(after));
+    let scanned: Position | null = skipped ?? null;
     // $all also holds system events, filtered here; keep reading pages until `limit` user events or the end.
-    for (;;) {
-      const pageSize = Math.max(limit, 100) + 1;
+    // Every page is read to its end: a read left unfinished keeps its call open on the server (and
+    // holds up dispose) until the connection closes, so a page asks for no more than it may need.
+    while (events.length < limit) {
+      // One more than needed: reading from a position starts with the event at it, delivered already.
+      const pageSize = limit - events.length + 1;
       let count = 0;
       const page: StreamingRead<AllStreamResolvedEvent> = this.#client.readAll({ fromPosition: from, direction: FORWARDS, maxCount: pageSize });
       for await (const resolved of page) {
         count++;
         const event = resolved.event;
-        if (!event?.position) continue;
-        // Reading $all from a position includes the event at that position: it was delivered already.
+        if (!event?.position || events.length === limit) continue;
         if (samePosition(event.position, from)) continue;
         scanned = event.position;
         if (isSystemEvent(event)) continue;
         events.push(toRecordedEvent(event));
-        if (events.length === limit) break;
       }
-      if (events.length >= limit || count < pageSize || scanned === null) break;
+      if (count < pageSize || scanned === null) break;
       from = scanned;
+    }
+    if (events.length === 0 && scanned && scanned !== skipped) {
+      this.#skipped.delete(after ?? '');
+      this.#skipped.set(after ?? '', scanned);
+      if (this.#skipped.size > SKIPPED_LIMIT) this.#skipped.delete(this.#skipped.keys().next().value!);
     }
     const last = events.at(-1)?.checkpoint;
     return { events, checkpoint: last ?? (scanned ? formatCheckpoint(scanned) : after) };
@@ -216,23 +240,35 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async headCheckpoint(): Promise<Checkpoint | null> {
+    const known = this.#head;
     let from: ReadPosition = END;
+    let pageSize = HEAD_FIRST_PAGE;
     let scanned = 0;
-    while (scanned < HEAD_SCAN_LIMIT) {
+    let newest: Position | null = null;
+    let found: Checkpoint | null = null;
+    while (found === null && scanned < HEAD_SCAN_LIMIT) {
       let count = 0;
-      const page: StreamingRead<AllStreamResolvedEvent> = this.#client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: 256 });
+      let oldest: Position | null = null;
+      // Read to the end of the page (see readAll): the first is small since the head is rarely far behind.
+      const page: StreamingRead<AllStreamResolvedEvent> = this.#client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: pageSize });
       for await (const resolved of page) {
         count++;
         scanned++;
         const event = resolved.event;
-        if (!event?.position) continue;
+        if (!event?.position || found !== null) continue;
         if (from !== END && samePosition(event.position, from)) continue;
-        if (!isSystemEvent(event)) return formatCheckpoint(event.position);
-        from = event.position;
+        newest ??= event.position;
+        // Reached what the last call saw: nothing but system records since its head.
+        if (known && comparePositions(event.position, known.newest) <= 0) found = known.checkpoint;
+        else if (!isSystemEvent(event)) found = formatCheckpoint(event.position);
+        else oldest = event.position;
       }
-      if (count < 256) return null;
+      if (count < pageSize || oldest === null) break;
+      from = oldest;
+      pageSize = Math.min(pageSize * 4, HEAD_LAST_PAGE);
     }
-    return null;
+    if (found !== null && newest) this.#head = { checkpoint: found, newest };
+    return found;
   }
 
   async ping(): Promise<void> {
@@ -245,11 +281,24 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async #positionOf(streamId: string, revision: bigint): Promise<Position> {
-    for await (const resolved of this.#client.readStream(streamId, { fromRevision: revision, maxCount: 1 })) {
-      if (resolved.event?.position) return resolved.event.position;
-    }
+    let position: Position | undefined;
+    for await (const resolved of this.#client.readStream(streamId, { fromRevision: revision, maxCount: 1 })) position ??= resolved.event?.position;
+    if (position) return position;
     throw new Error(`EventStoreDB did not report the position of ${streamId}@${revision} (server 22.6 or newer is required)`);
   }
+}
+
+/** The programming errors every adapter refuses before writing (docs/event-store.md, "Appending"). */
+function validateAppend(streamId: string, events: EventData[]): void {
+  if (typeof streamId !== 'string' || streamId.length === 0) throw new TypeError('appendToStream: streamId must be a non-empty string');
+  if (events.length === 0) throw new TypeError(`appendToStream(${streamId}): no events to append`);
+  const ids = new Set<string>();
+  events.forEach((event, index) => {
+    if (!UUID.test(event.id)) throw new TypeError(`appendToStream(${streamId}): event ${index} id "${event.id}" is not a UUID`);
+    if (ids.has(event.id.toLowerCase())) throw new TypeError(`appendToStream(${streamId}): event id ${event.id} appears twice in one append`);
+    ids.add(event.id.toLowerCase());
+    if (!event.type) throw new TypeError(`appendToStream(${streamId}): event ${index} has no type`);
+  });
 }
 
 export function toEsdbExpected(streamId: string, expected: ExpectedRevision): AppendExpectedRevision {
@@ -276,6 +325,11 @@ export function parseCheckpoint(checkpoint: Checkpoint): Position {
   const match = CHECKPOINT.exec(checkpoint);
   if (!match) throw new TypeError(`Not an EventStoreDB checkpoint: "${checkpoint}" (expected "<commit>:<prepare>")`);
   return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
+}
+
+function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  return a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1;
 }
 
 function samePosition(a: Position, b: ReadPosition): boolean {
