@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { join } from 'node:path';
+import { SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
 import { startServer, type StartedServer } from './support/server';
 
 /*
@@ -7,8 +8,10 @@ import { startServer, type StartedServer } from './support/server';
  * deposit → the first-deposit bonus offered → accepted with the agreement box and the honest calculator →
  * a hand moves the playthrough bar → a withdrawal is refused with the lock notice → the profile shows the
  * totals and the level → self-exclusion → the table refuses to deal and sends the player to /self-excluded.
- * Then the same screens at 375 px, a banned player's suspension page, the session-expired page, and an
- * admin's redeem codes redeemed by a player on the profile.
+ * Then the same screens at 375 px, a banned player's suspension page, the session-expired page, an
+ * admin's redeem codes redeemed by a player on the profile, and the player's own limits: a daily deposit
+ * limit refuses a larger invoice, raising it waits 24 hours, a loss limit refuses a deal, and the session
+ * reminder at the table (the browser's clock moved on with Playwright's clock).
  */
 
 const ADMIN_EMAIL = 'ofisi@bahati.test';
@@ -179,16 +182,16 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   await visible(headerBalance(page, '50,000 sats'));
   await screenshot(page, 'account-desktop-01-bonus-offered');
 
-  // The accept dialog: the offer, the honest calculator (0.572% of 10,000,000 = 57,200) and the agreement box.
+  // The accept dialog: the offer, the honest calculator (10,000,000 × 0.572% ÷ 1.135 stakes per hand = 50,396) and the agreement box.
   const acceptButton = table.getByRole('button', { name: 'Accept the bonus of 50,000 sats' });
   await acceptButton.click();
   let dialog = await visible(page.getByTestId('accept-bonus-dialog'));
   await visible(dialog.getByText('Wager 10,000,000 sats'));
   expect(await dialog.getByTestId('calculator-bonus').textContent()).toBe('+50,000 sats');
-  expect(await dialog.getByTestId('calculator-loss').textContent()).toBe('−57,200 sats');
-  expect(await dialog.getByTestId('calculator-value').textContent()).toBe('−7,200 sats');
-  await visible(dialog.getByText('On average accepting costs you about 7,200 sats', { exact: false }));
-  await visible(dialog.getByText('0.572% is the house edge we measured for your level', { exact: false }));
+  expect(await dialog.getByTestId('calculator-loss').textContent()).toBe('−50,396 sats');
+  expect(await dialog.getByTestId('calculator-value').textContent()).toBe('−396 sats');
+  await visible(dialog.getByText('On average accepting costs you about 396 sats', { exact: false }));
+  await visible(dialog.getByText('0.504% of what is wagered is the house edge we measured for your level', { exact: false }));
   expect(await dialog.getByRole('link', { name: /Read the bonus terms/ }).getAttribute('href')).toBe('/bahati-terms-of-use');
   const confirm = dialog.getByRole('button', { name: 'Accept bonus' });
   expect(await confirm.isDisabled()).toBe(true);
@@ -365,9 +368,9 @@ test('375 px: the bonuses, profile and self-exclusion screens fit a phone, in En
 
   await table.getByRole('button', { name: 'Accept the bonus of 20,000 sats' }).click();
   const dialog = await visible(page.getByTestId('accept-bonus-dialog'));
-  // 100 × (20,000 + 20,000) = 4,000,000 wagered; 0.572% of it is 22,880.
-  expect(await dialog.getByTestId('calculator-loss').textContent()).toBe('−22,880 sats');
-  expect(await dialog.getByTestId('calculator-value').textContent()).toBe('−2,880 sats');
+  // 100 × (20,000 + 20,000) = 4,000,000 wagered; at 0.572% a bet and 1.135 bets staked a hand that costs 20,159.
+  expect(await dialog.getByTestId('calculator-loss').textContent()).toBe('−20,159 sats');
+  expect(await dialog.getByTestId('calculator-value').textContent()).toBe('−159 sats');
   await screenshot(page, 'account-mobile-02-accept-dialog');
   await dialog.getByLabel('I have read and agree to the bonus terms.').check();
   await dialog.getByRole('button', { name: 'Accept bonus' }).click();
@@ -479,4 +482,172 @@ test('an admin creates redeem codes; a player redeems one on the profile', async
   expect(admin.errors).toEqual([]);
   expect(player.errors).toEqual([]);
   await admin.context.close();
+});
+
+/** A picture of one part of the page (the limits section), cut from the whole page so the sticky header stays at the top. */
+async function sectionShot(locator: Locator, name: string) {
+  const page = locator.page();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${name}: the section is not on the page`);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, clip: box, animations: 'disabled' });
+}
+
+/** "−1,000", "+1,500", "0": a net as the reminder writes it. */
+const signedSats = (net: number) => `${net > 0 ? '+' : net < 0 ? '−' : ''}${Math.abs(net).toLocaleString('en-US')}`;
+
+test('limits on the profile: a deposit limit refuses a larger invoice, raising it waits 24 hours; a loss limit and the session reminder at the table', async () => {
+  const { context, page, errors } = await open(DESKTOP);
+  const { jwt } = await signIn(page, 'amani.limits@bahati.test', 'Amani Limits');
+  await verifyPhone(jwt, '2015550193');
+  await deposit(jwt, 5_000);
+
+  await page.goto('/profile');
+  const limits = await visible(page.getByTestId('limits-section'));
+  const daily = limits.getByTestId('limit-dailyDeposit');
+  await visible(daily.getByTestId('limit-in-force').getByText('No limit'));
+  await visible(daily.getByTestId('limit-used').getByText('5,000 sats', { exact: true }));
+  await visible(limits.getByText('Raising or removing a limit applies 24 hours after you ask', { exact: false }));
+
+  // The field says what is wrong with what was typed, and nothing is sent while it is wrong.
+  const dailyInput = limits.getByLabel('Daily deposit limit', { exact: true });
+  const save = limits.getByRole('button', { name: 'Save limits' });
+  await dailyInput.fill('20000.5');
+  await visible(daily.getByText('Whole numbers only: no decimal point.'));
+  await dailyInput.fill('-20000');
+  await visible(daily.getByText('A limit cannot be negative.'));
+  await dailyInput.fill('20k');
+  await visible(daily.getByText('Use digits only, for example 50000.'));
+  expect(await dailyInput.getAttribute('aria-invalid')).toBe('true');
+  await save.click();
+  await visible(limits.getByTestId('limits-message').getByText('Please correct the fields marked above.'));
+  await expect(call('players/limits', { jwt })).resolves.toMatchObject({ limits: { dailyDeposit: { value: null } } });
+
+  // A limit where there was none applies at once.
+  await dailyInput.fill('20000');
+  await visible(daily.getByTestId('limit-preview').getByText('A new limit: applies as soon as you save.'));
+  await save.click();
+  const saved = limits.getByTestId('limits-saved');
+  await visible(saved.getByTestId('limits-saved-now').getByText('Daily deposit limit: 20,000 sats'));
+  await visible(daily.getByTestId('limit-in-force').getByText('20,000 sats', { exact: true }));
+  await visible(daily.getByTestId('limit-left').getByText('15,000 sats', { exact: true }));
+  expect(await dailyInput.inputValue()).toBe('20,000');
+  await expect(call('players/limits', { jwt })).resolves.toMatchObject({ limits: { dailyDeposit: { value: 20_000, pending: null } } });
+  // Saving again with nothing changed sends nothing.
+  await save.click();
+  await visible(limits.getByTestId('limits-message').getByText('Nothing to save: change a limit first.'));
+
+  // An invoice past the limit (5,000 deposited + 16,000 > 20,000) is refused, and the refusal leads to the limits.
+  await page.goto('/deposit');
+  await bankShown(page);
+  const lightning = page.getByTestId('lightning-section');
+  await lightning.getByLabel('Amount in sats').fill('16000');
+  await lightning.getByRole('button', { name: 'Generate invoice' }).click();
+  const refusal = await visible(page.getByTestId('deposit-error'));
+  await visible(refusal.getByText('That would go past a limit you set yourself.', { exact: false }));
+  const toLimits = refusal.getByRole('link', { name: 'See my limits' });
+  expect(await toLimits.getAttribute('href')).toBe('/profile#limits');
+  // Only the invoice of the first deposit is listed: no new one was created.
+  expect(await page.getByTestId('invoice-table').getByTestId('invoice-status').count()).toBe(1);
+  await screenshot(page, 'account-desktop-13-deposit-limit-refused');
+  await toLimits.click();
+  await page.waitForURL('**/profile#limits');
+  await visible(limits);
+  await page.waitForFunction(() => {
+    const top = document.getElementById('limits')?.getBoundingClientRect().top;
+    return top !== undefined && top >= 0 && top < 200;
+  });
+
+  // Raising it waits 24 hours: the old limit stays in force and the new one shows as pending.
+  await dailyInput.fill('100000');
+  await visible(daily.getByTestId('limit-preview').getByText('Looser than now: applies 24 hours after you save.'));
+  await save.click();
+  await visible(saved.getByTestId('limits-saved-later').getByText(/^Daily deposit limit: 100,000 sats, from /));
+  await visible(daily.getByTestId('limit-in-force').getByText('20,000 sats', { exact: true }));
+  await visible(daily.getByTestId('limit-pending').getByText(/^Asked for 100,000 sats: applies from /));
+  const stored = await call<{ limits: { dailyDeposit: { value: number; pending: { value: number; effectiveAt: string } } } }>('players/limits', { jwt });
+  expect(stored.limits.dailyDeposit.value).toBe(20_000);
+  expect(stored.limits.dailyDeposit.pending?.value).toBe(100_000);
+  const wait = Date.parse(stored.limits.dailyDeposit.pending.effectiveAt) - Date.now();
+  expect(wait).toBeGreaterThan(23.9 * 3_600_000);
+  expect(wait).toBeLessThanOrEqual(24 * 3_600_000);
+
+  // The session reminder, every minute: a new setting applies at once.
+  await limits.getByLabel('Session reminder', { exact: true }).fill('1');
+  await save.click();
+  await visible(saved.getByTestId('limits-saved-now').getByText('Session reminder: Every minute'));
+  await visible(limits.getByTestId('limit-sessionReminderMinutes').getByTestId('limit-in-force').getByText('Every minute'));
+  await bankShown(page);
+  await sectionShot(limits, 'account-desktop-14-profile-limits');
+  await page.setViewportSize(PHONE);
+  await sectionShot(limits, 'account-mobile-14-profile-limits');
+  await page.goto('/sw/profile#limits');
+  await visible(page.getByRole('heading', { level: 2, name: 'Vikomo vyako' }));
+  await visible(limits.getByTestId('limit-dailyDeposit').getByTestId('limit-pending'));
+  await sectionShot(limits, 'account-mobile-15-profile-limits-sw');
+  await page.setViewportSize(DESKTOP);
+
+  // Remove empties the field and says it would wait 24 hours; keeping the current limit cancels the waiting raise at once.
+  await page.goto('/profile#limits');
+  await visible(daily.getByTestId('limit-pending'));
+  await limits.getByRole('button', { name: 'Remove: Daily deposit limit' }).click();
+  expect(await dailyInput.inputValue()).toBe('');
+  await visible(daily.getByTestId('limit-preview').getByText('Removing it: applies 24 hours after you save.'));
+  await daily.getByRole('button', { name: 'Keep the current setting: Daily deposit limit' }).click();
+  expect(await dailyInput.inputValue()).toBe('20,000');
+  await visible(daily.getByTestId('limit-preview').getByText('Keeps the current setting and cancels the waiting change', { exact: false }));
+  await save.click();
+  await visible(saved.getByTestId('limits-saved-now').getByText('Daily deposit limit: 20,000 sats'));
+  await daily.getByTestId('limit-pending').waitFor({ state: 'detached' });
+  await expect(call('players/limits', { jwt })).resolves.toMatchObject({ limits: { dailyDeposit: { value: 20_000, pending: null } } });
+
+  // At the table, with the browser's clock under the test's control: one hand, then a minute later the reminder.
+  await page.clock.install();
+  await page.goto('/game');
+  await enabled(page.getByTestId('action-deal'));
+  await page.getByTestId('chip-1K').click();
+  await page.getByTestId('action-deal').click();
+  await standItOut(page);
+  await visible(page.getByTestId('hand-result'));
+  expect(await page.getByTestId('session-reminder').count()).toBe(0);
+  await page.clock.fastForward('01:05');
+  const reminder = await visible(page.getByTestId('session-reminder'));
+  // The net is the settled hand's: the same as the player's totals after this one hand.
+  const deadline = Date.now() + 15_000;
+  let player = await call<{ handsPlayed: number; netAmount: number }>('players/1234', { jwt });
+  while (player.handsPlayed < 1 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    player = await call('players/1234', { jwt });
+  }
+  expect(await reminder.getByTestId('session-reminder-text').textContent()).toBe(`You have played 1 minute; net ${signedSats(player.netAmount)}\u00a0sats.`);
+  await visible(reminder.getByText('This reminder comes every minute.', { exact: false }));
+  expect(await reminder.getByRole('link', { name: 'My limits' }).getAttribute('href')).toBe('/profile#limits');
+  await screenshot(page, 'account-desktop-16-session-reminder');
+  await reminder.getByRole('button', { name: 'Keep playing' }).click();
+  await page.getByTestId('session-reminder').waitFor({ state: 'detached' });
+
+  // A reload keeps the session: the next reminder comes a minute later, with the time counted from the start.
+  await page.reload();
+  await enabled(page.getByTestId('action-deal'));
+  expect(await page.getByTestId('session-reminder').count()).toBe(0);
+  await page.clock.fastForward('01:00');
+  const again = await visible(page.getByTestId('session-reminder'));
+  expect(await again.getByTestId('session-reminder-text').textContent()).toMatch(/^You have played [2-9] minutes; net /);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, 'account-mobile-16-session-reminder');
+  await page.setViewportSize(DESKTOP);
+  await again.getByRole('button', { name: 'Keep playing' }).click();
+  await page.getByTestId('session-reminder').waitFor({ state: 'detached' });
+
+  // A loss limit set lower applies at once: a deal whose stake could go past it is refused, with the way to the limits.
+  await call('players/limits', { method: 'PUT', body: { dailyLoss: 500 }, jwt });
+  if (await page.getByTestId('clear-bet').isEnabled()) await page.getByTestId('clear-bet').click();
+  await page.getByTestId('chip-1K').click();
+  await page.getByTestId('action-deal').click();
+  const notice = await visible(page.getByTestId('table-notice'));
+  await visible(notice.getByText('That would go past a limit you set yourself.', { exact: false }));
+  expect(await notice.getByRole('link', { name: 'See my limits' }).getAttribute('href')).toBe('/profile#limits');
+  await screenshot(page, 'account-desktop-17-loss-limit-refused');
+  expect(errors).toEqual([]);
+  await context.close();
 });

@@ -155,6 +155,8 @@ export const PlayerPushEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('WithdrawalChanged'), id: z.string(), status: WithdrawStatus }),
   z.object({ type: z.literal('BankChanged'), bank: Sats }),
   z.object({ type: z.literal('PhoneVerified'), phoneNumber: z.string() }),
+  /** A bonus was offered, accepted, declined, expired, completed, forgiven or moved along its playthrough. */
+  z.object({ type: z.literal('BonusChanged'), id: z.string() }),
 ]);
 export type PlayerPushEvent = z.infer<typeof PlayerPushEvent>;
 

@@ -6,7 +6,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import type { TFunction } from 'i18next';
-import { ERROR_CODES, MAX_BET, MIN_BET, type ApiErrorBody, type Bonus, type ErrorCode, type Hand, type Player, type PriceFigure, type Shoe } from '@bahati/contracts';
+import { ERROR_CODES, MAX_BET, MIN_BET, type ApiErrorBody, type Bonus, type ErrorCode, type Hand, type Player, type PlayerLimits, type PriceFigure, type Shoe } from '@bahati/contracts';
 import { selectJwt, sessionExpired, type SessionRootState } from './session';
 
 const rawBaseQuery = fetchBaseQuery({
@@ -54,6 +54,7 @@ export const api = createApi({
     'AdminPlayer',
     'AdminWithdrawRequest',
     'RedeemCode',
+    'Limits',
   ],
   endpoints: (build) => ({
     getPlayer: build.query<Player, void>({
@@ -84,10 +85,15 @@ export const api = createApi({
       query: () => 'players/bonuses',
       providesTags: ['Bonus'],
     }),
+    /** The limits the player set on themself and what each window has used (profile: the limits; game: the session reminder). */
+    getLimits: build.query<PlayerLimits, void>({
+      query: () => 'players/limits',
+      providesTags: ['Limits'],
+    }),
   }),
 });
 
-export const { useGetPlayerQuery, useGetBankQuery, useGetPriceFigureQuery, useGetHandQuery, useGetShoeQuery, useGetBonusesQuery } = api;
+export const { useGetPlayerQuery, useGetBankQuery, useGetPriceFigureQuery, useGetHandQuery, useGetShoeQuery, useGetBonusesQuery, useGetLimitsQuery } = api;
 
 function isApiErrorBody(data: unknown): data is ApiErrorBody {
   return typeof data === 'object' && data !== null && 'error' in data && typeof (data as ApiErrorBody).error === 'string';

@@ -82,6 +82,9 @@ export const playerEventsApi = api.injectEndpoints({
             case 'BankChanged':
               void dispatch(api.util.upsertQueryData('getBank', undefined, event.bank));
               break;
+            case 'BonusChanged':
+              dispatch(api.util.invalidateTags(['Bonus']));
+              break;
             case 'PhoneVerified':
               dispatch(api.util.invalidateTags(['Player']));
               break;

@@ -1,4 +1,4 @@
-import { HOUSE_EDGE_MILLIPERCENT, houseEdgePercent } from '@bahati/contracts';
+import { HOUSE_EDGE_MILLIPERCENT, houseEdgePercent, wageredEdgePercent } from '@bahati/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatLocale } from '@/i18n/use-localized-path';
@@ -19,13 +19,18 @@ const clampLevel = (level: number) => Math.min(Math.max(Math.trunc(level), 0), T
 /** The catalog key of the rule `level` adds (level 0: the base rules). */
 export const levelRuleKey = (level: number): `levels.rules.${RuleKey}` => `levels.rules.${RULE_KEYS[clampLevel(level)]!}`;
 
-/** "0.572%": a level's measured house edge, three decimals as measured. */
-export function useEdgeFormat(): (level: number) => string {
+/**
+ * "0.572%": a level's measured house edge per bet, three decimals as measured; `per: 'wagered'` gives it per
+ * satoshi staked (doubles, splits and insurance counted), which is what a playthrough costs.
+ */
+export function useEdgeFormat(per: 'bet' | 'wagered' = 'bet'): (level: number) => string {
   const locale = useFormatLocale();
   return useCallback(
     (level: number) =>
-      new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(houseEdgePercent(level) / 100),
-    [locale],
+      new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(
+        (per === 'bet' ? houseEdgePercent(level) : wageredEdgePercent(level)) / 100,
+      ),
+    [locale, per],
   );
 }
 

@@ -7,12 +7,12 @@ import styles from './bonuses.module.css';
 
 /**
  * The honest bonus calculator: what wagering the playthrough costs a basic-strategy player on average at
- * their level (target × the measured house edge), set against the bonus, and what is left on average.
+ * their level (target × the measured house edge per satoshi wagered), set against the bonus, and what is left on average.
  */
 export function BonusCalculator({ bonus, level }: { bonus: Pick<Bonus, 'bonusAmount' | 'playthroughTarget'>; level: number }) {
   const { t } = useTranslation();
   const format = useSatsFormat();
-  const edge = useEdgeFormat();
+  const edge = useEdgeFormat('wagered');
   const titleId = useId();
   const loss = expectedLoss(bonus.playthroughTarget, level);
   const value = bonus.bonusAmount - loss;

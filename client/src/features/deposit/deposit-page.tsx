@@ -26,7 +26,8 @@ export function Component() {
   const { player } = useCurrentPlayer();
   const { data: bank } = useGetBankQuery();
   const phone = usePhoneChallenge();
-  const [error, setError] = useState<string | null>(null);
+  /** What went wrong, and whether it was one of the player's own limits (the message then leads to them). */
+  const [error, setError] = useState<{ text: string; limit: boolean } | null>(null);
   const verified = player ? player.verifiedPhoneNumber !== null : undefined;
   usePlayerEvents();
 
@@ -56,7 +57,7 @@ export function Component() {
       const own = DEPOSIT_ERRORS[apiErrorCode(failure) ?? ''];
       const text = own ? t(own, { amount: MIN_LIGHTNING_DEPOSIT }) : apiErrorMessage(t, failure);
       if (!text) console.error('Deposit action failed', failure);
-      setError(text ?? t('deposit.errors.generic'));
+      setError({ text: text ?? t('deposit.errors.generic'), limit: apiErrorCode(failure) === 'LimitReached' });
     },
     [t],
   );
@@ -92,7 +93,13 @@ export function Component() {
 
       {error ? (
         <p className="alert" role="alert" data-testid="deposit-error">
-          {error}
+          {error.text}
+          {error.limit ? (
+            <>
+              {' '}
+              <LocalizedLink to="/profile#limits">{t('deposit.errors.limits')}</LocalizedLink>
+            </>
+          ) : null}
         </p>
       ) : null}
 

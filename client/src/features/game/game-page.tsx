@@ -4,11 +4,13 @@ import { useDealAnimations } from '@/lib/motion';
 import { ActionBar } from './action-bar';
 import { RulesDialog } from './rules-dialog';
 import { SeedsDialog } from './seeds-dialog';
+import { SessionReminderDialog } from './session-reminder-dialog';
 import { TableNotice } from './table-notice';
 import { TableStage } from './table-stage';
 import { GEOMETRY } from './table-layout';
 import { Toolbar } from './toolbar';
 import { useHotkeys } from './use-hotkeys';
+import { useSessionReminder } from './use-session-reminder';
 import { useTable } from './use-table';
 import { useFitScale, useTableSize } from './use-table-size';
 import styles from './game.module.css';
@@ -24,11 +26,13 @@ export function Component() {
   const geometry = GEOMETRY[size];
   const { mode } = table;
   const animations = useDealAnimations();
+  // The reminder waits for the betting state: never over a hand in play or cards still landing.
+  const session = useSessionReminder({ hand: table.hand, busy: mode !== 'betting' || table.busy });
 
   useEffect(() => {
     document.title = `${t('game.title')} · ${t('common.brand')}`;
   }, [t]);
-  useHotkeys(table, seedsOpen || rulesOpen);
+  useHotkeys(table, seedsOpen || rulesOpen || session.reminder !== null);
 
   return (
     <div className={`${styles.page} ${size === 'small' ? styles.small : ''}`}>
@@ -66,6 +70,7 @@ export function Component() {
 
       <SeedsDialog open={seedsOpen} onClose={() => setSeedsOpen(false)} seeds={table.seeds} />
       <RulesDialog open={rulesOpen} onClose={() => setRulesOpen(false)} />
+      <SessionReminderDialog reminder={session.reminder} onDismiss={session.dismiss} />
     </div>
   );
 }

@@ -54,6 +54,8 @@ export function useTableNotices() {
           return void say('error', message, { to: '/deposit', label: t('game.notices.deposit') });
         case 'PhoneVerifyRequired':
           return void say('warning', t('game.errors.phoneRequired'), verifyPhone);
+        case 'LimitReached':
+          return void say('error', message, { to: '/profile#limits', label: t('game.notices.limits') });
         default:
           return void say('error', message);
       }

@@ -1,4 +1,4 @@
-import type { AnimateResponse, BonusDecisionResponse, RedeemCodeRequest, SelfExcludeResponse } from '@bahati/contracts';
+import type { AnimateResponse, BonusDecisionResponse, LimitsRequest, PlayerLimits, RedeemCodeRequest, SelfExcludeResponse } from '@bahati/contracts';
 import { api } from '@/lib/api';
 
 export const profileApi = api.injectEndpoints({
@@ -40,7 +40,13 @@ export const profileApi = api.injectEndpoints({
       onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
         queryFulfilled.then(({ data }) => void dispatch(api.util.upsertQueryData('getBank', undefined, data.bank)), () => undefined),
     }),
+    /** Only the limits that changed; the answer is every limit as it stands now (what applies, what waits). */
+    setLimits: build.mutation<PlayerLimits, LimitsRequest>({
+      query: (body) => ({ url: 'players/limits', method: 'PUT', body }),
+      onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(({ data }) => void dispatch(api.util.upsertQueryData('getLimits', undefined, data)), () => undefined),
+    }),
   }),
 });
 
-export const { useSetSelfExcludeMutation, useSetAnimateMutation, useRedeemCodeMutation } = profileApi;
+export const { useSetSelfExcludeMutation, useSetAnimateMutation, useRedeemCodeMutation, useSetLimitsMutation } = profileApi;

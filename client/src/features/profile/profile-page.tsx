@@ -10,6 +10,7 @@ import { Page, PageHeader } from '@/components/page/page';
 import { useGetPlayerQuery } from '@/lib/api';
 import { signedOut } from '@/lib/session';
 import { useLocalizePath } from '@/i18n/use-localized-path';
+import { LIMITS_ANCHOR, LimitsSection } from './limits-section';
 import { AnimationSetting, SelfExcludeSetting } from './player-settings';
 import { RedeemCodeForm } from './redeem-code-form';
 import styles from './profile.module.css';
@@ -44,7 +45,7 @@ function NetAmount({ sats }: { sats: number }) {
   );
 }
 
-/** Spec "Profile screen": e-mail, the player's totals and level, player safety, the table setting, sign-out and redeem codes. */
+/** Spec "Profile screen": e-mail, the player's totals and level, player safety, the table setting, sign-out, redeem codes and the player's own limits. */
 export function Component() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -151,6 +152,9 @@ export function Component() {
             </h2>
             <SelfExcludeSetting player={player} />
             <p className={styles.small}>
+              <LocalizedLink to={`/profile#${LIMITS_ANCHOR}`}>{t('profile.safety.limitsLink')}</LocalizedLink>
+            </p>
+            <p className={styles.small}>
               <LocalizedLink to="/responsible-gaming-practices">{t('profile.safety.responsible')}</LocalizedLink>
             </p>
           </section>
@@ -163,6 +167,8 @@ export function Component() {
           </section>
         </div>
       </div>
+
+      <LimitsSection />
     </Page>
   );
 }

@@ -9,7 +9,7 @@ import { PlayerReadModel, ReadModelProgress } from '../ports/read-models';
 
 type Listener = (event: PlayerPushEvent) => void;
 
-/** What a player's screens are told about an event of their streams (bank last, once the read model has it). */
+/** What a player's screens are told about an event of their streams (sent once the read models hold it; the bank last). */
 export function pushEventsOf(event: { type: string; data: unknown }): PlayerPushEvent[] {
   const e = event as AccountEvent | PlayerEvent;
   switch (e.type) {
@@ -30,6 +30,13 @@ export function pushEventsOf(event: { type: string; data: unknown }): PlayerPush
       return [{ type: 'WithdrawalChanged', id: e.data.withdrawalId, status: 'Declined' }];
     case 'PhoneVerified':
       return [{ type: 'PhoneVerified', phoneNumber: e.data.phoneNumber }];
+    case 'BonusOffered':
+    case 'BonusAccepted':
+    case 'BonusDeclined':
+    case 'BonusExpired':
+    case 'BonusCompleted':
+    case 'BonusForgiven':
+      return [{ type: 'BonusChanged', id: e.data.bonusId }];
     default:
       return [];
   }
@@ -80,10 +87,11 @@ export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicatio
     const set = this.listeners.get(playerId);
     if (!set?.size) return;
     const messages = pushEventsOf(event);
-    if (account !== undefined && bankDelta({ type: event.type, data: event.data } as AccountEvent) !== 0) {
-      await this.projections.waitFor(event.checkpoint);
-      messages.push({ type: 'BankChanged', bank: await this.players.bank(account) });
-    }
+    const bankMoved = account !== undefined && bankDelta({ type: event.type, data: event.data } as AccountEvent) !== 0;
+    if (!messages.length && !bankMoved) return;
+    // A screen told of a change reloads what shows it: only once the read models hold the change.
+    await this.projections.waitFor(event.checkpoint);
+    if (bankMoved) messages.push({ type: 'BankChanged', bank: await this.players.bank(account) });
     for (const m of messages) for (const l of set) l(m);
   }
 }
