@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type Kysely, sql } from 'kysely';
 import { Pool } from 'pg';
+import type { EventStore } from '../application/ports/event-store';
+import type { Database } from '../adapters/db/database';
 import type { TestDatabase } from '../adapters/db/test-databases';
 import { loadConfig } from '../config/config';
+import { DatabaseToken, EventStoreToken } from '../config/tokens';
 import { ProjectionRunner } from '../projections/runner';
 import { createApp } from './create-app';
 
@@ -77,12 +81,17 @@ export class TestApi {
     expect(settled.statusCode).toBe(200);
   }
 
-  /** Waits until every read model holds every event. */
+  /** Waits until every read model holds every event stored so far. */
   async caughtUp(): Promise<void> {
-    for (let i = 0; i < 200; i++) {
-      if ((await this.app.get(ProjectionRunner).lag()).every((l) => l.pendingEvents === 0)) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const store = this.app.get<EventStore>(EventStoreToken);
+    // On PostgreSQL the newest event stored, even while an older transaction still hides it from readers.
+    const head =
+      store.kind === 'eventstoredb'
+        ? await store.headCheckpoint()
+        : ((await sql<{ checkpoint: string }>`select transaction_id::text || ':' || position as checkpoint from es_events order by transaction_id desc, position desc limit 1`.execute(
+            this.app.get<Database>(DatabaseToken).kysely as Kysely<unknown>,
+          )).rows[0]?.checkpoint ?? null);
+    expect(await this.app.get(ProjectionRunner).waitFor(head, 10_000)).toBe(true);
   }
 
   async get(auth: Auth, url: string) {
