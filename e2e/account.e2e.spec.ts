@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
 import { startServer, type StartedServer } from './support/server';
+import { apiCaller, openPage } from './support/journey';
 
 /*
  * The account around the table, in Chromium against the built server on its embedded stand-ins:
@@ -33,20 +34,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A call to the API from the test itself (the development rails, an admin, a second account). */
-async function call<T>(path: string, options: { method?: string; body?: unknown; jwt?: string } = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/${path}`, {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.jwt ? { authorization: `Bearer ${options.jwt}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}\n${server.output().slice(-3000)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const open = (viewport: { width: number; height: number }) => openPage(browser, server, viewport);
+
+const call = apiCaller(() => server);
 
 /** Signs in through the API (the development identity provider): the account exists from then on. */
 async function apiSignIn(email: string, name: string): Promise<string> {
@@ -81,20 +71,6 @@ async function offerMade(jwt: string) {
     if (Date.now() > deadline) throw new Error('no bonus was offered for the first deposit');
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-async function open(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => {
-    errors.push(String(error));
-    console.error('page error:', error);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) console.error('browser console:', message.text());
-  });
-  return { context, page, errors };
 }
 
 async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type StartedServer } from './support/server';
+import { openPage } from './support/journey';
 
 /**
  * The game journeys: fund by the development rails, play by mouse and by keyboard (insurance, split,
@@ -37,19 +38,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => {
-    errors.push(String(error));
-    console.error('page error:', error);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) console.error('browser console:', message.text());
-  });
-  return { context, page, errors };
-}
+const open = (viewport: { width: number; height: number }) => openPage(browser, server, viewport);
 
 async function visible(locator: Locator, timeout = 15_000) {
   await locator.first().waitFor({ state: 'visible', timeout });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type StartedServer } from './support/server';
+import { apiCaller } from './support/journey';
 
 /*
  * Money in and out, in Chromium against the built server on its embedded stand-ins:
@@ -31,20 +32,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A call to the API from the test itself (the development rails, a second account). */
-async function call<T>(path: string, options: { method?: string; body?: unknown; jwt?: string } = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/${path}`, {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.jwt ? { authorization: `Bearer ${options.jwt}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}\n${server.output().slice(-3000)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = apiCaller(() => server);
 
 /** A second, phone-verified account through the API: its invoice and address are withdrawal targets. */
 async function payeeAccount(): Promise<{ jwt: string }> {

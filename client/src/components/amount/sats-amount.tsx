@@ -22,6 +22,25 @@ export function useSatsFormat() {
   return { sats, dollars, fixed: price?.fixed ?? false, hasPrice: price !== undefined };
 }
 
+/** "≈ $6.17", marked when it comes from the fixed reference price; `sign` goes before the figure ("≈ −$6.17"). */
+export function DollarFigure({ dollars, fixed, className, sign = '' }: { dollars: string; fixed: boolean; className?: string; sign?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={className} title={fixed ? t('amount.fixedPrice') : t('amount.livePrice')}>
+      ≈ {sign}
+      {dollars}
+      {fixed ? (
+        <>
+          <span aria-hidden="true" className={styles.mark}>
+            *
+          </span>
+          <span className="visually-hidden"> ({t('amount.fixedPrice')})</span>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
 /** "12,345 sats ≈ $6.17"; the dollar figure carries a mark when it comes from the fixed reference price. */
 export function SatsAmount({ sats, size = 'md', stacked = false }: { sats: number; size?: 'md' | 'lg'; stacked?: boolean }) {
   const { t } = useTranslation();
@@ -30,19 +49,7 @@ export function SatsAmount({ sats, size = 'md', stacked = false }: { sats: numbe
   return (
     <span className={`${styles.amount} ${size === 'lg' ? styles.lg : ''} ${stacked ? styles.stacked : ''}`}>
       <span className={styles.sats}>{t('amount.sats', { amount: format.sats(sats) })}</span>
-      {dollars ? (
-        <span className={styles.usd} title={format.fixed ? t('amount.fixedPrice') : t('amount.livePrice')}>
-          ≈ {dollars}
-          {format.fixed ? (
-            <>
-              <span aria-hidden="true" className={styles.mark}>
-                *
-              </span>
-              <span className="visually-hidden"> ({t('amount.fixedPrice')})</span>
-            </>
-          ) : null}
-        </span>
-      ) : null}
+      {dollars ? <DollarFigure dollars={dollars} fixed={format.fixed} className={styles.usd} /> : null}
     </span>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '@/app/hooks';
-import { FixedPriceNote, SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
+import { DollarFigure, FixedPriceNote, SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { Avatar } from '@/components/avatar';
 import { LevelLadder } from '@/components/level/level';
 import { LocalizedLink } from '@/components/localized-link';
@@ -27,20 +27,7 @@ function NetAmount({ sats }: { sats: number }) {
         {sign}
         {t('amount.sats', { amount: format.sats(Math.abs(sats)) })}
       </span>
-      {dollars ? (
-        <span className={styles.netUsd} title={format.fixed ? t('amount.fixedPrice') : t('amount.livePrice')}>
-          ≈ {sign}
-          {dollars}
-          {format.fixed ? (
-            <>
-              <span aria-hidden="true" className={styles.mark}>
-                *
-              </span>
-              <span className="visually-hidden"> ({t('amount.fixedPrice')})</span>
-            </>
-          ) : null}
-        </span>
-      ) : null}
+      {dollars ? <DollarFigure dollars={dollars} fixed={format.fixed} className={styles.netUsd} sign={sign} /> : null}
     </span>
   );
 }
