@@ -1,0 +1,239 @@
+import * as contracts from '@bahati/contracts';
+import type { AccountEvent } from '../account/account';
+import { ledgerLines } from '../account/ledger';
+import { allowedActions, type PlayerAction } from '../hand/decide';
+import { evolve as evolveHand, initialState as initialHand, scoreOf, type HandEvent, type HandState } from '../hand/hand';
+import { recommendedAction, strategyHandOf } from '../strategy/basic-strategy';
+
+const { CARD_VALUE, SHOE_SIZE } = contracts;
+
+/** Spec §4 suspect reasons. */
+export type SuspectReason = 'PlayDeviation' | 'WinAfterPlayDeviation' | 'BetDeviation' | 'RateOfPlay' | 'AdminManualChange';
+/** The decisions a deviation is judged on (spec §4 actions). */
+export type SuspectAction = 'Hit' | 'Stand' | 'Double' | 'Split';
+
+/** Spec §3 suspect record. `time` is when the event that raised it was recorded. */
+export interface SuspectRecord {
+  readonly time: string;
+  readonly handId: string | null;
+  readonly playerHandValue: number | null;
+  readonly dealerHandValue: number | null;
+  readonly expectedAction: SuspectAction | null;
+  readonly actualAction: SuspectAction | null;
+  readonly suspectChange: number;
+  readonly reason: SuspectReason;
+}
+
+/** Thresholds and weights (settings `SUSPECT_*`, documented in docs/ARCHITECTURE.md). */
+export interface SuspectSettings {
+  /** Level points for each decision that differs from basic strategy. */
+  readonly playDeviationWeight: number;
+  /** Level points for a hand that deviated and then won. */
+  readonly winAfterDeviationWeight: number;
+  /** Level points when bets follow the true count over a window. */
+  readonly betDeviationWeight: number;
+  /** Hands per window judged for bet deviation, and the correlation of bet with true count that trips it. */
+  readonly betWindowHands: number;
+  readonly betCorrelation: number;
+  /** Level points when more than `rateHands` hands start within `rateWindowMs`. */
+  readonly rateOfPlayWeight: number;
+  readonly rateHands: number;
+  readonly rateWindowMs: number;
+}
+
+export const DEFAULT_SUSPECT_SETTINGS: SuspectSettings = Object.freeze({
+  playDeviationWeight: 1,
+  winAfterDeviationWeight: 3,
+  betDeviationWeight: 10,
+  betWindowHands: 20,
+  betCorrelation: 0.8,
+  rateOfPlayWeight: 5,
+  rateHands: 25,
+  rateWindowMs: 60_000,
+});
+
+/** What the detector remembers about one player between events. Plain data, so it can be stored. */
+export interface SuspectState {
+  readonly bank: number;
+  readonly hand: HandState | null;
+  /** The current hand made at least one deviating decision. */
+  readonly deviated: boolean;
+  readonly shoeId: string;
+  /** Hi-Lo running count of the cards the player has seen in earlier hands of this shoe, and how many. */
+  readonly runningCount: number;
+  readonly cardsSeen: number;
+  /** Bets and the true count each was placed at, in the current window. */
+  readonly window: readonly { readonly bet: number; readonly trueCount: number }[];
+  /** Start times (ms) of the most recent hands, newest last, at most `rateHands`. */
+  readonly starts: readonly number[];
+  /** No new RateOfPlay record for hands started before this time (one record per burst). */
+  readonly rateQuietUntil: number;
+}
+
+export const initialSuspectState: SuspectState = Object.freeze({
+  bank: 0,
+  hand: null,
+  deviated: false,
+  shoeId: '',
+  runningCount: 0,
+  cardsSeen: 0,
+  window: Object.freeze([]),
+  starts: Object.freeze([]),
+  rateQuietUntil: 0,
+});
+
+const HAND_EVENTS = new Set<string>([
+  'HandStarted', 'CardDealt', 'InsuranceTaken', 'InsuranceDeclined', 'EvenMoneyTaken', 'EvenMoneyDeclined',
+  'PlayerHit', 'PlayerStood', 'PlayerDoubled', 'HandSplit', 'DealerPlayed', 'HandSettled',
+]);
+const DECISIONS: Partial<Record<AccountEvent['type'], SuspectAction>> = {
+  PlayerHit: 'Hit',
+  PlayerStood: 'Stand',
+  PlayerDoubled: 'Double',
+  HandSplit: 'Split',
+};
+
+/** Hi-Lo: 2–6 count +1, 7–9 count 0, tens and aces −1. */
+function hiLo(card: number): number {
+  const value = CARD_VALUE[card]!;
+  return value >= 2 && value <= 6 ? 1 : value === 1 || value === 10 ? -1 : 0;
+}
+
+/** Pearson correlation; 0 when either side does not vary (a flat bet follows nothing). */
+export function correlation(xs: readonly number[], ys: readonly number[]): number {
+  const n = xs.length;
+  if (n < 2) return 0;
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < n; i++) {
+    mx += xs[i]!;
+    my += ys[i]!;
+  }
+  mx /= n;
+  my /= n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = xs[i]! - mx;
+    const dy = ys[i]! - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
+}
+
+/**
+ * One account event through the detector: the new state and the records it raises. Pure and
+ * deterministic: `time` is the event's recorded time, so replaying the stream gives the same records.
+ */
+export function detect(
+  state: SuspectState,
+  event: AccountEvent,
+  time: string,
+  settings: SuspectSettings = DEFAULT_SUSPECT_SETTINGS,
+): { state: SuspectState; records: SuspectRecord[] } {
+  const records: SuspectRecord[] = [];
+  let next = state;
+
+  const decision = DECISIONS[event.type];
+  if (decision && state.hand?.phase === 'PlayerTurn') {
+    const hand = state.hand;
+    const player = hand.player[hand.active]!;
+    // The bank before this decision's stake: what the player could afford when choosing.
+    const allowed = allowedActions(hand, state.bank).filter((a): a is SuspectAction => a === 'Hit' || a === 'Stand' || a === 'Double' || a === 'Split');
+    const up = CARD_VALUE[hand.dealer.cards[0]!]!;
+    const expected = recommendedAction(strategyHandOf(player.cards.map((c) => CARD_VALUE[c]!)), up, allowed as PlayerAction[], hand.level);
+    if (expected !== decision && allowed.includes(decision)) {
+      records.push({
+        time,
+        handId: hand.handId,
+        playerHandValue: scoreOf(player.hard, player.hasAce),
+        dealerHandValue: up === 1 ? 11 : up,
+        expectedAction: expected as SuspectAction,
+        actualAction: decision,
+        suspectChange: settings.playDeviationWeight,
+        reason: 'PlayDeviation',
+      });
+      next = { ...next, deviated: true };
+    }
+  }
+
+  if (event.type === 'HandStarted') {
+    const { shoeId, bet } = event.data;
+    const fresh = shoeId !== state.shoeId;
+    const runningCount = fresh ? 0 : state.runningCount;
+    const cardsSeen = fresh ? 0 : state.cardsSeen;
+    const decksLeft = (SHOE_SIZE - cardsSeen) / 52;
+    const trueCount = runningCount / decksLeft;
+    let window = [...state.window, { bet, trueCount }];
+    if (window.length >= settings.betWindowHands) {
+      const r = correlation(
+        window.map((w) => w.bet),
+        window.map((w) => w.trueCount),
+      );
+      if (r >= settings.betCorrelation) {
+        records.push({
+          time,
+          handId: event.data.handId,
+          playerHandValue: null,
+          dealerHandValue: null,
+          expectedAction: null,
+          actualAction: null,
+          suspectChange: settings.betDeviationWeight,
+          reason: 'BetDeviation',
+        });
+      }
+      window = [];
+    }
+
+    const at = Date.parse(time);
+    const starts = [...state.starts, at].slice(-settings.rateHands);
+    let rateQuietUntil = state.rateQuietUntil;
+    if (starts.length >= settings.rateHands && at - starts[0]! < settings.rateWindowMs && at >= rateQuietUntil) {
+      records.push({
+        time,
+        handId: event.data.handId,
+        playerHandValue: null,
+        dealerHandValue: null,
+        expectedAction: null,
+        actualAction: null,
+        suspectChange: settings.rateOfPlayWeight,
+        reason: 'RateOfPlay',
+      });
+      rateQuietUntil = at + settings.rateWindowMs;
+    }
+    next = { ...next, hand: initialHand(), deviated: false, shoeId, runningCount, cardsSeen, window, starts, rateQuietUntil };
+  }
+
+  if (HAND_EVENTS.has(event.type) && next.hand) next = { ...next, hand: evolveHand(next.hand, event as HandEvent) };
+
+  if (event.type === 'HandSettled') {
+    if (next.deviated && event.data.net > 0) {
+      records.push({
+        time,
+        handId: event.data.handId,
+        playerHandValue: Math.max(...event.data.hands.map((h) => h.score)),
+        dealerHandValue: event.data.dealerScore,
+        expectedAction: null,
+        actualAction: null,
+        suspectChange: settings.winAfterDeviationWeight,
+        reason: 'WinAfterPlayDeviation',
+      });
+    }
+    // Every card of a settled hand has been shown: it counts toward the next hand of the shoe.
+    const shown = next.hand ? [...next.hand.dealer.cards, ...next.hand.player.flatMap((h) => h.cards)] : [];
+    next = {
+      ...next,
+      hand: null,
+      deviated: false,
+      runningCount: next.runningCount + shown.reduce((sum, c) => sum + hiLo(c), 0),
+      cardsSeen: next.cardsSeen + shown.length,
+    };
+  }
+
+  const moved = ledgerLines(event).reduce((sum, line) => sum + line.amount, 0);
+  if (moved !== 0) next = { ...next, bank: next.bank + moved };
+  return { state: next, records };
+}
