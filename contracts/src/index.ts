@@ -12,3 +12,4 @@ export * from './fairness/shoe';
 export * from './score';
 export * from './bonus';
 export * from './house-edge';
+export * from './brand';

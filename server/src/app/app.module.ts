@@ -9,6 +9,7 @@ import { InfrastructureModule } from './infrastructure.module';
 import { MoneyModule } from './money.module';
 import { GameModule } from './game.module';
 import { BonusesModule } from './bonuses.module';
+import { BrandsModule } from './brands.module';
 import { playerCommandHandlers } from '../application/players/commands';
 import { limitHandlers } from '../application/players/limits';
 import { AuthGuard } from '../adapters/http/auth';
@@ -47,6 +48,7 @@ export class AppModule {
         MoneyModule.forRoot(config),
         GameModule.forRoot(config),
         BonusesModule,
+        BrandsModule,
       ],
       controllers: [PlayersController, ConfigController, HealthController, ...(config.production ? [] : [DevController])],
       providers: [

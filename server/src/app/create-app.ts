@@ -53,6 +53,11 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // A route may take a larger body than the default (`@RouteConfig({ bodyLimit })`): a brand's nine drawings.
+  fastify.addHook('onRoute', (route) => {
+    const limit = (route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+    if (typeof limit === 'number') route.bodyLimit = limit;
+  });
 
   const hasClient = existsSync(join(config.clientDist, 'index.html'));
   if (hasClient) {

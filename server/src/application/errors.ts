@@ -10,3 +10,20 @@ export class NotFoundError<Code extends string = string> extends DomainError<Cod
     this.name = 'NotFoundError';
   }
 }
+
+/** One problem with one field of a request: `path` names the field (`chip1Svg`), `message` says what is wrong. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * A request the application refuses field by field (`ValidationFailed`, answered 400 with every issue),
+ * for checks the HTTP edge cannot make itself (e.g. what an SVG holds).
+ */
+export class ValidationError extends DomainError<'ValidationFailed'> {
+  constructor(readonly issues: readonly ValidationIssue[]) {
+    super('ValidationFailed', issues.map((i) => `${i.path}: ${i.message}`).join('; '));
+    this.name = 'ValidationError';
+  }
+}

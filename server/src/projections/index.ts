@@ -10,6 +10,7 @@ import { shoesProjection } from './shoes/shoes.projection';
 import { statsProjection } from './stats/stats.projection';
 import { playthroughProjection } from './playthrough/playthrough.projection';
 import { redeemCodesProjection } from './redeem-codes/redeem-codes.projection';
+import { brandsProjection } from './brands/brands.projection';
 
 /** Every read model the server keeps. */
-export const allProjections: readonly Projection[] = [playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection, withdrawalsProjection, playthroughProjection, redeemCodesProjection];
+export const allProjections: readonly Projection[] = [playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection, withdrawalsProjection, playthroughProjection, redeemCodesProjection, brandsProjection];

@@ -90,6 +90,7 @@ const ORDER: Record<ReadModelTable, readonly string[]> = {
   withdraw_requests: ['request_time', 'id'],
   bonuses: ['date', 'id'],
   redeem_codes: ['code'],
+  brands: ['id'],
 };
 
 type Rows = Partial<Record<ReadModelTable, Record<string, unknown>[]>>;

@@ -36,6 +36,28 @@ export interface RedeemCodesTable {
   created_time: ColumnType<Date, Date | string, never>;
 }
 
+/** One row per brand: the brand as last saved (its drawings sanitised SVG) and the stream revision it is at. */
+export interface BrandsTable {
+  id: string;
+  name: string;
+  site_name: string;
+  colour: string;
+  logo_svg: string;
+  tagline_svg: string;
+  card_svg: string;
+  chip1_svg: string;
+  chip2_svg: string;
+  chip3_svg: string;
+  chip4_svg: string;
+  table_large_svg: string;
+  table_small_svg: string;
+  created_by: string;
+  created_time: ColumnType<Date, Date | string, never>;
+  updated_by: string;
+  updated_time: ColumnType<Date, Date | string, Date | string>;
+  revision: number;
+}
+
 /** One row per bonus (the playthrough read model). */
 export interface BonusesTable {
   id: string;
@@ -191,4 +213,5 @@ export interface ReadModels {
   withdraw_requests: WithdrawRequestsTable;
   bonuses: BonusesTable;
   redeem_codes: RedeemCodesTable;
+  brands: BrandsTable;
 }

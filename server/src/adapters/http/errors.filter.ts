@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { ErrorCode } from '@bahati/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NotFoundError } from '../../application/errors';
+import { NotFoundError, ValidationError } from '../../application/errors';
 import { WrongExpectedRevisionError } from '../../application/ports/event-store';
 import { DomainError } from '../../domain/decider';
 
@@ -56,7 +56,8 @@ export class ErrorsFilter implements ExceptionFilter {
 
     if (exception instanceof DomainError) {
       const status = exception instanceof NotFoundError ? HttpStatus.NOT_FOUND : (STATUS[exception.code as ErrorCode] ?? HttpStatus.BAD_REQUEST);
-      void reply.status(status).send({ statusCode: status, error: exception.code, message: exception.message });
+      const issues = exception instanceof ValidationError ? { issues: exception.issues } : {};
+      void reply.status(status).send({ statusCode: status, error: exception.code, message: exception.message, ...issues });
       return;
     }
     if (exception instanceof WrongExpectedRevisionError) {

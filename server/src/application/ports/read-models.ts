@@ -1,4 +1,4 @@
-import type { Bonus, Deposit, Hand, RedeemCodeView, LedgerEntry, LightningInvoice, Player, Shoe, WithdrawRequestView } from '@bahati/contracts';
+import type { Bonus, Brand, Deposit, Hand, RedeemCodeView, LedgerEntry, LightningInvoice, Player, Shoe, WithdrawRequestView } from '@bahati/contracts';
 import type { Checkpoint } from './event-store';
 
 /*
@@ -56,6 +56,13 @@ export abstract class BonusReadModel {
 export abstract class RedeemCodeReadModel {
   /** Every redeem code, newest first, with its uses. */
   abstract list(): Promise<RedeemCodeView[]>;
+}
+
+export abstract class BrandReadModel {
+  /** The brand as last saved, or null when there is none of that id. */
+  abstract find(id: string): Promise<Brand | null>;
+  /** Every brand, in the order they were created. */
+  abstract list(): Promise<Brand[]>;
 }
 
 /** A stored snapshot of a stream's folded state (JSON as written by `serializeState`). */

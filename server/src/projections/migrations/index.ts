@@ -3,6 +3,7 @@ import { moneyMigration } from './0002_money';
 import { moneyFlowsMigration } from './0003_money_flows';
 import { gameMigration } from './0004_game';
 import { bonusesMigration } from './0005_bonuses';
+import { brandsMigration } from './0006_brands';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0003_money_flows': moneyFlowsMigration,
   '0004_game': gameMigration,
   '0005_bonuses': bonusesMigration,
+  '0006_brands': brandsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Brand } from '@bahati/contracts';
+import type { Kysely, Selectable } from 'kysely';
+import { BrandReadModel } from '../../application/ports/read-models';
+import { DatabaseToken } from '../../config/tokens';
+import type { BrandsTable, ReadModels } from '../../projections/schema';
+import type { Database } from '../db/database';
+
+const brandOf = (r: Selectable<BrandsTable>): Brand => ({
+  id: r.id, name: r.name, siteName: r.site_name, colour: r.colour, logoSvg: r.logo_svg, taglineSvg: r.tagline_svg, cardSvg: r.card_svg, chip1Svg: r.chip1_svg,
+  chip2Svg: r.chip2_svg, chip3Svg: r.chip3_svg, chip4Svg: r.chip4_svg, tableLargeSvg: r.table_large_svg, tableSmallSvg: r.table_small_svg,
+});
+
+/** Reads of the brands read model. */
+@Injectable()
+export class BrandsRepository extends BrandReadModel {
+  private readonly db: Kysely<ReadModels>;
+
+  constructor(@Inject(DatabaseToken) database: Database) {
+    super();
+    this.db = database.kysely as Kysely<ReadModels>;
+  }
+
+  async find(id: string): Promise<Brand | null> {
+    const row = await this.db.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? brandOf(row) : null;
+  }
+
+  async list(): Promise<Brand[]> {
+    const rows = await this.db.selectFrom('brands').selectAll().orderBy('created_time').orderBy('id').execute();
+    return rows.map(brandOf);
+  }
+}
