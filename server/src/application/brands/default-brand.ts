@@ -97,8 +97,7 @@ interface TableShape {
   felt: string;
   trim: string;
   /** The small table draws its lines and trays at 0.8 of the large one's. */
-  k: { scale: number; gold: number; bet: number; betInner: number };
-  bet: { x: number; y: number; r: number };
+  k: { scale: number; gold: number };
   tray: { x: number; y: number; w: number; h: number };
   discard: { x: number; y: number };
   shoe: { x: number; y: number };
@@ -106,13 +105,13 @@ interface TableShape {
 }
 
 /**
- * The felt table: wooden rail, felt with its weave, gold line and dashed trim, the bet spot, the chip tray,
- * the discard tray and the shoe. The client draws the cards in the shoe and the discard pile, and prints
+ * The felt table: wooden rail, felt with its weave, gold line and dashed trim, the chip tray,
+ * the discard tray and the shoe. The client draws the bet spot, the cards in the shoe and the discard pile, and prints
  * the payout and rules arcs in the player's language.
  */
 function table(s: TableShape): string {
   const id = (name: string) => `table-${s.key}-${name}`;
-  const { bet, tray, discard, shoe, k } = s;
+  const { tray, discard, shoe, k } = s;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${s.width}" height="${s.height}" viewBox="0 0 ${s.width} ${s.height}">
   <defs>
     <radialGradient id="${id('felt')}" cx="0.5" cy="0.42" r="0.7">
@@ -140,8 +139,6 @@ function table(s: TableShape): string {
   <path d="${s.felt}" fill="url(#${id('weave')})"/>
   <path d="${s.felt}" fill="none" stroke="url(#${id('gold')})" stroke-width="${k.gold}"/>
   <path d="${s.trim}" fill="none" stroke="#f0c85a" stroke-opacity="0.22" stroke-width="1" stroke-dasharray="3 5"/>
-  <circle cx="${bet.x}" cy="${bet.y}" r="${bet.r}" fill="#000" fill-opacity="0.12" stroke="#f0c85a" stroke-opacity="0.6" stroke-width="${k.bet}"/>
-  <circle cx="${bet.x}" cy="${bet.y}" r="${k.betInner}" fill="none" stroke="#f0c85a" stroke-opacity="0.25" stroke-width="1" stroke-dasharray="2 3"/>
   <rect x="${tray.x}" y="${tray.y}" width="${tray.w}" height="${tray.h}" rx="${tray.h / 2}" fill="#000" fill-opacity="0.22" stroke="#f0c85a" stroke-opacity="0.18"/>
   <g transform="translate(${discard.x} ${discard.y}) scale(${k.scale})">
     <rect x="0" y="0" width="74" height="94" rx="8" fill="#0d0a07" fill-opacity="0.55" stroke="#f0c85a" stroke-opacity="0.3"/>
@@ -160,8 +157,7 @@ const tableLargeSvg = table({
   rail: 'M0 40Q0 0 40 0H760Q800 0 800 40V300C800 530 680 600 400 600C120 600 0 530 0 300Z',
   felt: 'M16 46Q16 14 48 14H752Q784 14 784 46V300C784 516 666 580 400 580C134 580 16 516 16 300Z',
   trim: 'M24 50Q24 22 52 22H748Q776 22 776 50V300C776 508 660 572 400 572C140 572 24 508 24 300Z',
-  k: { scale: 1, gold: 2, bet: 1.5, betInner: 35 },
-  bet: { x: 400, y: 442, r: 40 },
+  k: { scale: 1, gold: 2 },
   tray: { x: 236, y: 504, w: 328, h: 76 },
   discard: { x: 46, y: 26 },
   shoe: { x: 694, y: 26 },
@@ -175,8 +171,7 @@ const tableSmallSvg = table({
   rail: 'M0 28Q0 0 28 0H372Q400 0 400 28V300C400 450 330 500 200 500C70 500 0 450 0 300Z',
   felt: 'M11 36Q11 11 36 11H364Q389 11 389 36V300C389 438 322 487 200 487C78 487 11 438 11 300Z',
   trim: 'M17 40Q17 17 40 17H360Q383 17 383 40V300C383 432 318 481 200 481C82 481 17 432 17 300Z',
-  k: { scale: 0.8, gold: 1.6, bet: 1.2, betInner: 28 },
-  bet: { x: 200, y: 372, r: 32 },
+  k: { scale: 0.8, gold: 1.6 },
   tray: { x: 62, y: 406, w: 276, h: 64 },
   discard: { x: 20, y: 18 },
   shoe: { x: 324, y: 14 },
