@@ -13,3 +13,4 @@ export * from './score';
 export * from './bonus';
 export * from './house-edge';
 export * from './brand';
+export * from './admin';

@@ -67,6 +67,22 @@ describeEachStorage('the foundation API', (storage) => {
     expect(bank.json()).toBe(0);
   });
 
+  it('tells a signed-out visitor how to sign in and which mailboxes the information pages name', async () => {
+    const res = await inject({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      googleClientId: null,
+      devIdentity: true,
+      environment: 'test',
+      contactEmails: {
+        support: 'support@bahati.example',
+        privacy: 'privacy@bahati.example',
+        dataProtection: 'dataprotection@bahati.example',
+        marketing: 'marketing@bahati.example',
+      },
+    });
+  });
+
   it('signs the same person in again as the same player', async () => {
     const a = await signIn('same@example.com');
     const b = await signIn('same@example.com');

@@ -10,6 +10,7 @@ import { MoneyModule } from './money.module';
 import { GameModule } from './game.module';
 import { BonusesModule } from './bonuses.module';
 import { BrandsModule } from './brands.module';
+import { AdminModule } from './admin.module';
 import { playerCommandHandlers } from '../application/players/commands';
 import { limitHandlers } from '../application/players/limits';
 import { AuthGuard } from '../adapters/http/auth';
@@ -49,6 +50,7 @@ export class AppModule {
         GameModule.forRoot(config),
         BonusesModule,
         BrandsModule,
+        AdminModule,
       ],
       controllers: [PlayersController, ConfigController, HealthController, ...(config.production ? [] : [DevController])],
       providers: [

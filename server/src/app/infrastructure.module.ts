@@ -18,7 +18,9 @@ import { PlayersRepository } from '../adapters/read-models/players.repository';
 import { KyselySnapshotRepository } from '../adapters/read-models/snapshots.repository';
 import { IdTokenVerifier, SessionIssuer } from '../application/ports/identity';
 import { PriceSource } from '../application/ports/price';
-import { PlayerReadModel, ReadModelProgress, SnapshotRepository } from '../application/ports/read-models';
+import { PlayerReadModel, ReadModelProgress, SnapshotRepository, StaffRoleReadModel } from '../application/ports/read-models';
+import { StaffDirectory } from '../application/admin/staff';
+import { StaffRolesRepository } from '../adapters/read-models/admin.repository';
 import { BonusSettings } from '../application/bonuses/bonus-settings';
 
 const ProjectionStorageToken = Symbol('ProjectionStorage');
@@ -65,7 +67,7 @@ export class InfrastructureModule {
           provide: ProjectionRunner,
           useFactory: async (storage: ProjectionStorage) => {
             const logger = new Logger('Projections');
-            const runner = new ProjectionRunner(storage.database.kysely as Kysely<ReadModels>, storage.store, allProjections, {
+            const runner = new ProjectionRunner(storage.database.kysely as Kysely<ReadModels>, storage.store, allProjections({ suspect: config.suspect }), {
               log: { info: (m) => logger.log(m), error: (e, m) => logger.error(`${m}: ${e instanceof Error ? e.stack : String(e)}`) },
             });
             await runner.init();
@@ -81,6 +83,8 @@ export class InfrastructureModule {
         { provide: ReadModelProgress, useExisting: ProjectionRunner },
         { provide: SnapshotRepository, useClass: KyselySnapshotRepository },
         { provide: PlayerReadModel, useClass: PlayersRepository },
+        { provide: StaffRoleReadModel, useClass: StaffRolesRepository },
+        StaffDirectory,
         { provide: BonusSettings, useValue: new BonusSettings(config.bonus) },
         { provide: SessionTokens, useValue: new SessionTokens(config.jwtSecret, config.jwtTtlSeconds) },
         { provide: SessionIssuer, useExisting: SessionTokens },
@@ -93,6 +97,7 @@ export class InfrastructureModule {
       ],
       exports: [
         AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, ReadModelProgress, PlayerReadModel, BonusSettings, CommandPath, Standings, AccountCommands,
+        StaffDirectory,
         SessionTokens, SessionIssuer, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : []),
       ],
     };

@@ -19,6 +19,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', GOOGLE_CLIENT_ID: 'id', DATABASE_URL: 'postgres://db/x' })).toThrow(/at least 32/);
   });
 
+  it('names the four contact mailboxes, each with a default and each settable', () => {
+    const env = { NODE_ENV: 'test', DATA_DIR: '/tmp/bahati-config-test' } as const;
+    expect(loadConfig(env).contactEmails).toEqual({
+      support: 'support@bahati.example',
+      privacy: 'privacy@bahati.example',
+      dataProtection: 'dataprotection@bahati.example',
+      marketing: 'marketing@bahati.example',
+    });
+    expect(loadConfig({ ...env, CONTACT_EMAILS_SUPPORT: 'help@bahati.co.ke', CONTACT_EMAILS_DATA_PROTECTION: 'dpo@bahati.co.ke' }).contactEmails).toMatchObject({
+      support: 'help@bahati.co.ke',
+      privacy: 'privacy@bahati.example',
+      dataProtection: 'dpo@bahati.co.ke',
+    });
+    expect(() => loadConfig({ ...env, CONTACT_EMAILS_MARKETING: 'not an address' })).toThrow(/CONTACT_EMAILS_MARKETING/);
+  });
+
   it('reads admin e-mails case-insensitively', () => {
     expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/bahati-config-test', ADMIN_EMAILS: 'Boss@Example.com, ops@example.com' }).adminEmails).toEqual(
       new Set(['boss@example.com', 'ops@example.com']),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SUSPECT_SETTINGS, type SuspectSettings } from '../domain/suspect/detect';
 
 const csv = z
   .string()
@@ -21,6 +22,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
   ADMIN_EMAILS: csv,
+  SUPPORT_EMAILS: csv,
   FIXED_BTC_PRICE: z.coerce.number().positive().default(100_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
@@ -47,6 +49,18 @@ const EnvSchema = z.object({
   BONUS_PLAYTHROUGH: z.enum(['deposit100', 'bonus125']).default('deposit100'),
   BONUS_OFFER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   REQUIRE_PHONE_TO_PLAY: z.string().optional().transform((v) => /^(on|true|1|yes)$/i.test(v ?? '')),
+  SUSPECT_PLAY_DEVIATION_WEIGHT: z.coerce.number().int().min(0).max(100).default(DEFAULT_SUSPECT_SETTINGS.playDeviationWeight),
+  SUSPECT_WIN_AFTER_DEVIATION_WEIGHT: z.coerce.number().int().min(0).max(100).default(DEFAULT_SUSPECT_SETTINGS.winAfterDeviationWeight),
+  SUSPECT_BET_DEVIATION_WEIGHT: z.coerce.number().int().min(0).max(100).default(DEFAULT_SUSPECT_SETTINGS.betDeviationWeight),
+  SUSPECT_BET_WINDOW_HANDS: z.coerce.number().int().min(2).max(10_000).default(DEFAULT_SUSPECT_SETTINGS.betWindowHands),
+  SUSPECT_BET_CORRELATION: z.coerce.number().min(-1).max(1).default(DEFAULT_SUSPECT_SETTINGS.betCorrelation),
+  SUSPECT_RATE_OF_PLAY_WEIGHT: z.coerce.number().int().min(0).max(100).default(DEFAULT_SUSPECT_SETTINGS.rateOfPlayWeight),
+  SUSPECT_RATE_HANDS: z.coerce.number().int().min(2).max(10_000).default(DEFAULT_SUSPECT_SETTINGS.rateHands),
+  SUSPECT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_SUSPECT_SETTINGS.rateWindowMs / 1000),
+  CONTACT_EMAILS_SUPPORT: z.string().email().default('support@bahati.example'),
+  CONTACT_EMAILS_PRIVACY: z.string().email().default('privacy@bahati.example'),
+  CONTACT_EMAILS_DATA_PROTECTION: z.string().email().default('dataprotection@bahati.example'),
+  CONTACT_EMAILS_MARKETING: z.string().email().default('marketing@bahati.example'),
 });
 
 export interface AppConfig {
@@ -67,6 +81,8 @@ export interface AppConfig {
   jwtSecret: string;
   jwtTtlSeconds: number;
   adminEmails: ReadonlySet<string>;
+  /** E-mail addresses (lower case) with the support role: reads players, hands, audits and ledgers, repairs a ledger day. */
+  supportEmails: ReadonlySet<string>;
   fixedBtcPrice: number;
   logLevel: string;
   trustProxy: boolean | string | number;
@@ -93,6 +109,17 @@ export interface AppConfig {
   bonus: { maxSats: number; playthrough: 'deposit100' | 'bonus125'; offerDays: number };
   /** A deal needs a verified phone number. */
   requirePhoneToPlay: boolean;
+  /** Thresholds and weights of suspect detection (changing them rebuilds the suspect read model). */
+  suspect: SuspectSettings;
+  /** The four mailboxes of the contact page (and the other information pages), public through `GET /api/config`. */
+  contactEmails: ContactEmails;
+}
+
+export interface ContactEmails {
+  support: string;
+  privacy: string;
+  dataProtection: string;
+  marketing: string;
 }
 
 export class ConfigError extends Error {}
@@ -132,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET ?? devSecret(dataDir, 'session-secret'),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     adminEmails: new Set(e.ADMIN_EMAILS.map((s) => s.toLowerCase())),
+    supportEmails: new Set(e.SUPPORT_EMAILS.map((s) => s.toLowerCase())),
     fixedBtcPrice: e.FIXED_BTC_PRICE,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -155,6 +183,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     blockedCountries: new Set(e.BLOCKED_COUNTRIES.map((c) => c.toUpperCase())),
     bonus: { maxSats: e.BONUS_MAX_SATS, playthrough: e.BONUS_PLAYTHROUGH, offerDays: e.BONUS_OFFER_DAYS },
     requirePhoneToPlay: e.REQUIRE_PHONE_TO_PLAY,
+    suspect: {
+      playDeviationWeight: e.SUSPECT_PLAY_DEVIATION_WEIGHT,
+      winAfterDeviationWeight: e.SUSPECT_WIN_AFTER_DEVIATION_WEIGHT,
+      betDeviationWeight: e.SUSPECT_BET_DEVIATION_WEIGHT,
+      betWindowHands: e.SUSPECT_BET_WINDOW_HANDS,
+      betCorrelation: e.SUSPECT_BET_CORRELATION,
+      rateOfPlayWeight: e.SUSPECT_RATE_OF_PLAY_WEIGHT,
+      rateHands: e.SUSPECT_RATE_HANDS,
+      rateWindowMs: e.SUSPECT_RATE_WINDOW_SECONDS * 1000,
+    },
+    contactEmails: {
+      support: e.CONTACT_EMAILS_SUPPORT,
+      privacy: e.CONTACT_EMAILS_PRIVACY,
+      dataProtection: e.CONTACT_EMAILS_DATA_PROTECTION,
+      marketing: e.CONTACT_EMAILS_MARKETING,
+    },
   };
 }
 

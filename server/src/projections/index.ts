@@ -1,3 +1,4 @@
+import type { SuspectSettings } from '../domain/suspect/detect';
 import type { Projection } from './projection';
 import { playersProjection } from './players/players.projection';
 import { bankProjection } from './bank/bank.projection';
@@ -11,6 +12,20 @@ import { statsProjection } from './stats/stats.projection';
 import { playthroughProjection } from './playthrough/playthrough.projection';
 import { redeemCodesProjection } from './redeem-codes/redeem-codes.projection';
 import { brandsProjection } from './brands/brands.projection';
+import { staffRolesProjection } from './staff-roles/staff-roles.projection';
+import { suspectProjection } from './suspect/suspect.projection';
+import { dailyStatsProjection } from './daily-stats/daily-stats.projection';
+
+/** What some read models are built with (the server configuration's; defaults otherwise). */
+export interface ProjectionSettings {
+  suspect?: SuspectSettings;
+}
 
 /** Every read model the server keeps. */
-export const allProjections: readonly Projection[] = [playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection, withdrawalsProjection, playthroughProjection, redeemCodesProjection, brandsProjection];
+export function allProjections(settings: ProjectionSettings = {}): readonly Projection[] {
+  return [
+    playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection,
+    withdrawalsProjection, playthroughProjection, redeemCodesProjection, brandsProjection, staffRolesProjection, suspectProjection(settings.suspect),
+    dailyStatsProjection,
+  ];
+}

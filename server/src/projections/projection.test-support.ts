@@ -91,6 +91,11 @@ const ORDER: Record<ReadModelTable, readonly string[]> = {
   bonuses: ['date', 'id'],
   redeem_codes: ['code'],
   brands: ['id'],
+  staff_roles: ['email', 'role'],
+  suspect_players: ['player_id'],
+  suspect_records: ['player_id', 'seq'],
+  daily_stats: ['day'],
+  daily_players: ['day', 'player_id'],
 };
 
 type Rows = Partial<Record<ReadModelTable, Record<string, unknown>[]>>;

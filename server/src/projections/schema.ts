@@ -17,7 +17,6 @@ export interface PlayersTable {
   photo_url: string | null;
   created_time: ColumnType<Date, Date | string, never>;
   banned: Generated<boolean>;
-  suspect_level: Generated<number>;
   self_exclude: Generated<boolean>;
   verified_phone_number: string | null;
   animate: Generated<boolean>;
@@ -199,6 +198,69 @@ export interface WithdrawRequestsTable {
   paid: Generated<boolean>;
 }
 
+/** A role granted (or granted and revoked since) by event (`staff-roles` stream); roles from the configuration are not here. */
+export interface StaffRolesTable {
+  email: string;
+  role: 'admin' | 'support';
+  /** False once revoked. */
+  granted: boolean;
+  changed_by: string;
+  changed_time: ColumnType<Date, Date | string, Date | string>;
+  /** Revision of the `staff-roles` event applied: replays of older events change nothing. */
+  revision: number;
+}
+
+/** Per player: the suspect detector's state (JSON), the level now, how many records, and the revisions folded. */
+export interface SuspectPlayersTable {
+  player_id: string;
+  suspect_level: number;
+  records: number;
+  state: ColumnType<unknown, string, string>;
+  /** Revisions of the last `account-<id>` and `player-<id>` events applied (-1: none): replays of older events change nothing. */
+  account_revision: number;
+  player_revision: number;
+}
+
+/** Spec §3 suspect record. `id` is `<event id>:<n>`; `seq` orders a player's records. */
+export interface SuspectRecordsTable {
+  id: string;
+  player_id: string;
+  seq: number;
+  time: ColumnType<Date, Date | string, never>;
+  hand_id: string | null;
+  player_hand_value: number | null;
+  dealer_hand_value: number | null;
+  expected_action: string | null;
+  actual_action: string | null;
+  suspect_change: number;
+  reason: string;
+  admin_id: string | null;
+}
+
+/** One row per UTC day (the day the event was recorded): hands settled, wagers, returns, deposits, withdrawals. */
+export interface DailyStatsTable {
+  /** YYYY-MM-DD. */
+  day: string;
+  hands: number;
+  wagered: number;
+  returned: number;
+  /** What the published edge expects the house to win on those wagers, in millisatoshis. */
+  expected_house_win_msat: number;
+  deposits: number;
+  deposit_count: number;
+  withdrawals: number;
+  withdrawal_count: number;
+  withdrawals_refunded: number;
+  /** The last event applied to this day: replays of older events change nothing. */
+  checkpoint: string;
+}
+
+/** Who settled a hand on a UTC day (active players). */
+export interface DailyPlayersTable {
+  day: string;
+  player_id: string;
+}
+
 export interface ReadModels {
   hands: HandsTable;
   shoes: ShoesTable;
@@ -214,4 +276,9 @@ export interface ReadModels {
   bonuses: BonusesTable;
   redeem_codes: RedeemCodesTable;
   brands: BrandsTable;
+  staff_roles: StaffRolesTable;
+  suspect_players: SuspectPlayersTable;
+  suspect_records: SuspectRecordsTable;
+  daily_stats: DailyStatsTable;
+  daily_players: DailyPlayersTable;
 }

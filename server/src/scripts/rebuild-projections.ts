@@ -18,7 +18,7 @@ async function main() {
   const database = await openReadModels(config);
   const store = await openEventStore(config, database);
   try {
-    const runner = new ProjectionRunner(database.kysely as Kysely<ReadModels>, store, allProjections);
+    const runner = new ProjectionRunner(database.kysely as Kysely<ReadModels>, store, allProjections({ suspect: config.suspect }));
     await runner.init();
     const names = values.name ? [values.name] : runner.projections.map((p) => p.name);
     for (const name of names) {

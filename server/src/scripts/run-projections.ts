@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   // One connection reads the log, one applies a batch.
   const database = await openReadModels({ ...config, databasePoolSize: 2 });
   const store = await openEventStore(config, database);
-  const runner = new ProjectionRunner(database.kysely as Kysely<ReadModels>, store, allProjections, {
+  const runner = new ProjectionRunner(database.kysely as Kysely<ReadModels>, store, allProjections({ suspect: config.suspect }), {
     log: { info: (m) => log.info(m), error: (e, m) => log.error({ err: e }, m) },
   });
   await runner.init();

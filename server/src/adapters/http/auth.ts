@@ -1,53 +1,58 @@
-import { type CanActivate, createParamDecorator, type ExecutionContext, ForbiddenException, Inject, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, ForbiddenException, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { type Actor, isAdmin, type Role } from '../../application/actor';
-import { AppConfigToken, type AppConfig } from '../../config/tokens';
+import { type Actor, isAdmin, isStaff } from '../../application/actor';
+import { StaffDirectory } from '../../application/admin/staff';
 import { InvalidSessionError, SessionTokens } from '../identity/session-tokens';
 
 const PUBLIC = 'bahati:public';
 const ADMIN = 'bahati:admin';
+const STAFF = 'bahati:staff';
 /** The route needs no session. */
 export const Public = () => SetMetadata(PUBLIC, true);
 /** The route needs an admin session (checked here and again by the application). */
 export const AdminOnly = () => SetMetadata(ADMIN, true);
+/** The route needs an admin or support session (checked here and again by the application). */
+export const StaffOnly = () => SetMetadata(STAFF, true);
 
 type AuthedRequest = FastifyRequest & { actor?: Actor };
 
 export const sessionRefused = () =>
   new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'Your session has expired or is not valid; sign in again.' });
 
-/** The actor of a verified session token: the player, and the roles the configuration gives their e-mail. */
-export function actorOf(tokens: SessionTokens, config: AppConfig, token: string): Actor {
+/** The claims of a verified session token (401 when it is not valid). */
+export function sessionOf(tokens: SessionTokens, token: string): { playerId: string; email: string } {
   try {
     const claims = tokens.verify(token);
-    const roles: Role[] = config.adminEmails.has(claims.email.toLowerCase()) ? ['admin'] : [];
-    return { playerId: claims.sub, roles };
+    return { playerId: claims.sub, email: claims.email };
   } catch (err) {
     if (err instanceof InvalidSessionError) throw sessionRefused();
     throw err;
   }
 }
 
+const forbidden = (message: string) => new ForbiddenException({ statusCode: 403, error: 'Forbidden', message });
+
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: SessionTokens,
-    @Inject(AppConfigToken) private readonly config: AppConfig,
+    private readonly staff: StaffDirectory,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<AuthedRequest>();
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'Sign in first: the Authorization header has no bearer token.' });
-    request.actor = actorOf(this.tokens, this.config, match[1]!);
-    if (this.reflector.getAllAndOverride<boolean>(ADMIN, targets) && !isAdmin(request.actor)) {
-      throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: 'This needs an admin account.' });
-    }
+    const { playerId, email } = sessionOf(this.tokens, match[1]!);
+    // The actor's roles: the configuration's for the e-mail, and those granted by event.
+    request.actor = { playerId, roles: await this.staff.rolesOf(email) };
+    if (this.reflector.getAllAndOverride<boolean>(ADMIN, targets) && !isAdmin(request.actor)) throw forbidden('This needs an admin account.');
+    if (this.reflector.getAllAndOverride<boolean>(STAFF, targets) && !isStaff(request.actor)) throw forbidden('This needs an admin or support account.');
     return true;
   }
 }

@@ -11,12 +11,13 @@ export class ConfigController {
 
   @Public()
   @Get()
-  @ApiOperation({ summary: 'Client settings: which sign-in to offer' })
+  @ApiOperation({ summary: 'Client settings: which sign-in to offer, and the mailboxes the information pages name' })
   get() {
     return {
       googleClientId: this.config.googleClientId ?? null,
       devIdentity: this.config.devIdentity,
       environment: this.config.env,
+      contactEmails: this.config.contactEmails,
     };
   }
 }

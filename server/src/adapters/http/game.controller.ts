@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  ActionResponse, DealRequest, Hand, HandAction, HandActionResponse, HandList, type LedgerEntry, LedgerEntryList, LedgerQuery, RetireShoeResponse, Shoe,
+  ActionResponse, DealRequest, Hand, HandAction, HandActionResponse, HandList, type LedgerEntry, LedgerEntryList, LedgerQuery, PlayerHandsQuery, RetireShoeResponse, Shoe,
 } from '@bahati/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../application/actor';
@@ -75,9 +76,16 @@ export class GameController {
   }
 
   @Get('players/:id/hands')
-  @ApiOperation({ summary: "A player's hands, newest first (1234: yours; an admin may read any player's)" })
+  @ApiOperation({ summary: "A player's hands, newest first, ?offset&limit (default 50, at most 500); X-Total-Count: how many (1234: yours; admins and support read any player's)" })
   @ApiOkResponse({ schema: openApi(HandList) })
-  hands(@Param('id', new ZodPipe(PlayerIdParam)) id: string, @CurrentActor() actor: Actor): Promise<Hand[]> {
-    return this.queries.execute(new ListHandsQuery(actor, id));
+  async hands(
+    @Param('id', new ZodPipe(PlayerIdParam)) id: string,
+    @Query(new ZodPipe(PlayerHandsQuery)) page: z.output<typeof PlayerHandsQuery>,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Hand[]> {
+    const { items, total } = await this.queries.execute<ListHandsQuery, { items: Hand[]; total: number }>(new ListHandsQuery(actor, id, page));
+    void reply.header('x-total-count', String(total));
+    return items;
   }
 }

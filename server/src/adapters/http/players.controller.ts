@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
@@ -12,9 +12,8 @@ import { SetAnimationCommand, SetBanCommand, SetSelfExclusionCommand } from '../
 import { GetLimitsQuery, SetLimitsCommand } from '../../application/players/limits';
 import { SignInCommand } from '../../application/players/sign-in';
 import { GetBankQuery, GetPlayerQuery, GetPriceQuery } from '../../application/players/queries';
-import { AppConfigToken, type AppConfig } from '../../config/tokens';
 import { SessionTokens } from '../identity/session-tokens';
-import { actorOf, AdminOnly, CorrelationId, CurrentActor, Public, sessionRefused } from './auth';
+import { AdminOnly, CorrelationId, CurrentActor, Public, sessionOf, sessionRefused } from './auth';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';
 
@@ -30,7 +29,6 @@ export class PlayersController {
     private readonly queries: QueryBus,
     private readonly hub: PlayerEventsHub,
     private readonly tokens: SessionTokens,
-    @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
 
   @Public()
@@ -123,7 +121,7 @@ export class PlayersController {
   @ApiQuery({ name: 'token', required: true, description: 'The session jwt' })
   events(@Query('token') token: string | undefined, @Res() reply: FastifyReply): void {
     if (!token) throw sessionRefused();
-    const { playerId } = actorOf(this.tokens, this.config, token);
+    const { playerId } = sessionOf(this.tokens, token);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });

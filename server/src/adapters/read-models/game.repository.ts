@@ -27,9 +27,22 @@ export class GameRepository extends GameReadModel {
   }
 
   /** Newest first. */
-  async handsOf(playerId: string, limit = 500): Promise<Hand[]> {
-    const rows = await this.db.selectFrom('hands').selectAll().where('player_id', '=', playerId).orderBy('created_time', 'desc').orderBy('revision', 'desc').limit(limit).execute();
+  async handsOf(playerId: string, page = { offset: 0, limit: 500 }): Promise<Hand[]> {
+    const rows = await this.db
+      .selectFrom('hands')
+      .selectAll()
+      .where('player_id', '=', playerId)
+      .orderBy('created_time', 'desc')
+      .orderBy('revision', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
     return rows.map((r) => toHandRecord(r).hand);
+  }
+
+  async handCount(playerId: string): Promise<number> {
+    const row = await this.db.selectFrom('hands').select((eb) => eb.fn.countAll<number>().as('n')).where('player_id', '=', playerId).executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   async shoe(id: string): Promise<{ playerId: string; shoe: Shoe } | null> {

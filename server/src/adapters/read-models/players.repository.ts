@@ -20,7 +20,9 @@ export class PlayersRepository extends PlayerReadModel {
     const row = await this.db
       .selectFrom('players')
       .leftJoin('player_stats', 'player_stats.player_id', 'players.id')
+      .leftJoin('suspect_players', 'suspect_players.player_id', 'players.id')
       .selectAll('players')
+      .select('suspect_players.suspect_level')
       .select(['player_stats.hands_played', 'player_stats.total_bet_amount', 'player_stats.total_won_amount', 'player_stats.level', 'player_stats.active_hand_id', 'player_stats.shoe_id'])
       .where('players.id', '=', id)
       .executeTakeFirst();
@@ -31,7 +33,7 @@ export class PlayersRepository extends PlayerReadModel {
       name: row.name,
       createdTime: new Date(row.created_time).toISOString(),
       banned: row.banned,
-      suspectLevel: row.suspect_level,
+      suspectLevel: row.suspect_level ?? 0,
       handsPlayed: row.hands_played ?? 0,
       totalBetAmount: Number(row.total_bet_amount ?? 0),
       totalWonAmount: Number(row.total_won_amount ?? 0),

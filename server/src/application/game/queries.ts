@@ -4,6 +4,8 @@ import { handView } from '../../domain/account/game-view';
 import { DomainError } from '../../domain/decider';
 import { type Actor, mayRead } from '../actor';
 import { AccountCommands } from '../account-commands';
+import { CommandPath } from '../command-path';
+import { playerDecider, playerStream } from '../../domain/player/player';
 import { NotFoundError } from '../errors';
 import { GameReadModel } from '../ports/read-models';
 
@@ -19,9 +21,9 @@ export class GetHandShoeQuery {
 export class GetShoeQuery {
   constructor(readonly actor: Actor, readonly shoeId: string) {}
 }
-/** `playerId` '1234' means the signed-in player. */
+/** `playerId` '1234' means the signed-in player; newest first, `page` of them (all up to 500 by default). */
 export class ListHandsQuery {
-  constructor(readonly actor: Actor, readonly playerId: string) {}
+  constructor(readonly actor: Actor, readonly playerId: string, readonly page: { offset: number; limit: number } = { offset: 0, limit: 500 }) {}
 }
 export class GetLedgerQuery {
   constructor(readonly actor: Actor, readonly day: LedgerQuery) {}
@@ -74,13 +76,16 @@ export class GetShoeHandler implements IQueryHandler<GetShoeQuery, Shoe> {
 }
 
 @QueryHandler(ListHandsQuery)
-export class ListHandsHandler implements IQueryHandler<ListHandsQuery, Hand[]> {
-  constructor(private readonly hands: GameReadModel) {}
+export class ListHandsHandler implements IQueryHandler<ListHandsQuery, { items: Hand[]; total: number }> {
+  constructor(private readonly hands: GameReadModel, private readonly commands: CommandPath) {}
 
-  async execute({ actor, playerId }: ListHandsQuery): Promise<Hand[]> {
+  async execute({ actor, playerId, page }: ListHandsQuery): Promise<{ items: Hand[]; total: number }> {
     const id = playerId === '1234' ? actor.playerId : playerId;
     if (!mayRead(actor, id)) throw notFound('Player');
-    return this.hands.handsOf(id);
+    const [items, total] = await Promise.all([this.hands.handsOf(id, page), this.hands.handCount(id)]);
+    // Admins and support asking for someone who never signed in: there is no such player.
+    if (total === 0 && id !== actor.playerId && !(await this.commands.load(playerStream(id), playerDecider)).state.registered) throw notFound('Player');
+    return { items, total };
   }
 }
 

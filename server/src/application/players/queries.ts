@@ -1,8 +1,6 @@
-import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Player, PriceFigure } from '@bahati/contracts';
-import { AppConfigToken, type AppConfig } from '../../config/tokens';
-import type { Actor } from '../actor';
+import { type Actor, isAdmin } from '../actor';
 import { NotFoundError } from '../errors';
 import { PriceSource } from '../ports/price';
 import { PlayerReadModel } from '../ports/read-models';
@@ -13,13 +11,11 @@ export class GetPlayerQuery {
 
 @QueryHandler(GetPlayerQuery)
 export class GetPlayerHandler implements IQueryHandler<GetPlayerQuery, Player> {
-  constructor(
-    private readonly players: PlayerReadModel,
-    @Inject(AppConfigToken) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly players: PlayerReadModel) {}
 
   async execute({ actor }: GetPlayerQuery): Promise<Player> {
-    const player = await this.players.findById(actor.playerId, (email) => this.config.adminEmails.has(email.toLowerCase()));
+    // The roles come with the actor: the configuration's and those granted by event.
+    const player = await this.players.findById(actor.playerId, () => isAdmin(actor));
     if (!player) throw new NotFoundError('InvalidPlayer', 'No such player; sign in again.');
     return player;
   }

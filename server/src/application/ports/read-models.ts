@@ -1,4 +1,8 @@
-import type { Bonus, Brand, Deposit, Hand, RedeemCodeView, LedgerEntry, LightningInvoice, Player, Shoe, WithdrawRequestView } from '@bahati/contracts';
+import type {
+  AdminPlayer, Bonus, Brand, Deposit, Hand, RedeemCodeView, LedgerEntry, LightningInvoice, Player, Shoe, SuspectRecordView, WithdrawRequestView,
+} from '@bahati/contracts';
+import type { LedgerEntryRow } from '../../domain/account/ledger';
+import type { StaffRole } from '../../domain/staff/staff-roles';
 import type { Checkpoint } from './event-store';
 
 /*
@@ -17,6 +21,66 @@ export abstract class PlayerReadModel {
   abstract bank(playerId: string): Promise<number>;
 }
 
+/** A page of rows and how many rows there are in all. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** The admins' and support's reads of players and their suspect records. */
+export abstract class AdminReadModel {
+  /** Players whose e-mail contains `q` (any case), or whose id is `q`; newest sign-up first. */
+  abstract players(q: string, offset: number, limit: number): Promise<Page<AdminPlayer>>;
+  /** The player's id and e-mail, by id or by e-mail (any case); null when unknown. */
+  abstract findPlayer(idOrEmail: string): Promise<{ id: string; email: string } | null>;
+  /** The suspect level now (0 for a player nothing was recorded for). */
+  abstract suspectLevel(playerId: string): Promise<number>;
+  /** The player's suspect records, newest first. */
+  abstract suspectRecords(playerId: string, offset: number, limit: number): Promise<Page<SuspectRecordView>>;
+}
+
+/** The figures of one UTC day of the daily-stats read model. */
+export interface DailyStatsRow {
+  date: string;
+  hands: number;
+  wagered: number;
+  returned: number;
+  /** The published edge's expected house win on those wagers, in millisatoshis. */
+  expectedHouseWinMsat: number;
+  deposits: number;
+  depositCount: number;
+  withdrawals: number;
+  withdrawalCount: number;
+  withdrawalsRefunded: number;
+  activePlayers: number;
+}
+
+export abstract class AnalyticsReadModel {
+  /** The days of [from, to] (UTC dates, both included) that have figures, in order. */
+  abstract days(from: string, to: string): Promise<DailyStatsRow[]>;
+  /** Players who settled a hand on any day of [from, to]. */
+  abstract activePlayers(from: string, to: string): Promise<number>;
+}
+
+/** Roles granted by event (the configuration's are not in it). */
+export abstract class StaffRoleReadModel {
+  abstract grants(): Promise<{ email: string; role: StaffRole }[]>;
+}
+
+/** The ledger read model as support audits and repairs it: one player's day, or one hand. */
+export abstract class LedgerDayStore {
+  /** The player's ledger rows of [fromUtc, toUtc), and any row of theirs carrying one of `ids` wherever its time is now, in order. */
+  abstract rows(playerId: string, fromUtc: Date, toUtc: Date, ids: readonly string[]): Promise<LedgerEntry[]>;
+  /** The player's ledger rows naming the hand, and any row of theirs carrying one of `ids`, in order. */
+  abstract rowsOfHand(playerId: string, handId: string, ids: readonly string[]): Promise<LedgerEntry[]>;
+  /**
+   * In one transaction: removes the player's rows of [fromUtc, toUtc) that come from account events up to
+   * `upToRevision`, and any row of theirs carrying an id of `rows` or of `remove`, then writes `rows`. Rows
+   * of later events (the ledger projection may be writing them meanwhile) are left alone.
+   */
+  abstract rewrite(playerId: string, fromUtc: Date, toUtc: Date, upToRevision: number, rows: readonly LedgerEntryRow[], remove: readonly string[]): Promise<void>;
+}
+
 export interface HandRecord {
   playerId: string;
   settled: boolean;
@@ -26,7 +90,9 @@ export interface HandRecord {
 export abstract class GameReadModel {
   abstract hand(id: string): Promise<HandRecord | null>;
   /** Newest first. */
-  abstract handsOf(playerId: string, limit?: number): Promise<Hand[]>;
+  abstract handsOf(playerId: string, page?: { offset: number; limit: number }): Promise<Hand[]>;
+  /** How many hands the player has. */
+  abstract handCount(playerId: string): Promise<number>;
   abstract shoe(id: string): Promise<{ playerId: string; shoe: Shoe } | null>;
   /** Ledger lines of [fromUtc, toUtc), in the order they happened. */
   abstract ledger(playerId: string, fromUtc: Date, toUtc: Date): Promise<LedgerEntry[]>;

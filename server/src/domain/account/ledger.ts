@@ -60,3 +60,31 @@ export function ledgerLines(event: MoneyEvent | GameEvent | BonusEvent | LimitEv
       return NONE;
   }
 }
+
+/** A stored account event as the ledger needs it: its id, its revision in the account stream and when it was recorded. */
+export interface LedgerSource {
+  readonly id: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly revision: number;
+  readonly createdAt: string;
+}
+
+/** One row of the player's ledger as the ledger read model stores it. */
+export interface LedgerEntryRow extends LedgerLine {
+  /** `<event id>:<n>`: one event may record several lines. */
+  readonly id: string;
+  readonly createdTime: string;
+  /** Order within the player's ledger: account revision × 16 + line number. */
+  readonly seq: number;
+}
+
+/** The ledger rows a stored account event records: the one mapping the ledger read model and a ledger-day rebuild share. */
+export function ledgerEntriesOf(event: LedgerSource): LedgerEntryRow[] {
+  return ledgerLines({ type: event.type, data: event.data } as MoneyEvent | GameEvent | BonusEvent | LimitEvent).map((line, i) => ({
+    ...line,
+    id: `${event.id}:${i}`,
+    createdTime: event.createdAt,
+    seq: event.revision * 16 + i,
+  }));
+}

@@ -13,7 +13,9 @@ export type PlayerEvent =
   | DomainEvent<'PlayerUnbanned', { playerId: string; adminId: string; unbannedAt: string }>
   /** The player excluded themself from play and deposits (withdrawals stay open), or ended it. */
   | DomainEvent<'SelfExclusionChanged', { playerId: string; selfExcluded: boolean; changedAt: string }>
-  | DomainEvent<'AnimationPreferenceChanged', { playerId: string; animate: boolean; changedAt: string }>;
+  | DomainEvent<'AnimationPreferenceChanged', { playerId: string; animate: boolean; changedAt: string }>
+  /** An admin set the player's suspect level (0-100); the suspect read model records it as an AdminManualChange. */
+  | DomainEvent<'SuspectLevelSet', { playerId: string; level: number; adminId: string; setAt: string }>;
 
 export type PlayerCommand =
   | { type: 'SignIn'; playerId: string; subject: string; email: string; name: string | null; photoUrl: string | null; now: string }
@@ -24,7 +26,11 @@ export type PlayerCommand =
   | { type: 'Ban'; adminId: string; now: string }
   | { type: 'Unban'; adminId: string; now: string }
   | { type: 'SetSelfExclusion'; selfExcluded: boolean; now: string }
-  | { type: 'SetAnimation'; animate: boolean; now: string };
+  | { type: 'SetAnimation'; animate: boolean; now: string }
+  | { type: 'SetSuspectLevel'; level: number; adminId: string; now: string };
+
+/** Spec §5: a suspect level is a whole number from 0 to 100. */
+export const SUSPECT_LEVEL_RANGE = { min: 0, max: 100 } as const;
 
 export interface PlayerState {
   registered: boolean;
@@ -97,6 +103,15 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
         const playerId = registered(state);
         if (state.animate === command.animate) return [];
         return [{ type: 'AnimationPreferenceChanged', data: { playerId, animate: command.animate, changedAt: command.now } }];
+      }
+      case 'SetSuspectLevel': {
+        const playerId = registered(state);
+        const { level } = command;
+        if (!Number.isInteger(level) || level < SUSPECT_LEVEL_RANGE.min || level > SUSPECT_LEVEL_RANGE.max) {
+          throw new DomainError('ValidationFailed', `The suspect level is a whole number from ${SUSPECT_LEVEL_RANGE.min} to ${SUSPECT_LEVEL_RANGE.max}.`);
+        }
+        // Always recorded, even at the level it already has: the admin's decision is the record.
+        return [{ type: 'SuspectLevelSet', data: { playerId, level, adminId: command.adminId, setAt: command.now } }];
       }
       default: {
         const _exhaustive: never = command;

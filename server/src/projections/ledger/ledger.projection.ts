@@ -1,8 +1,7 @@
 import type { RecordedEvent } from '../../application/ports/event-store';
-import type { AccountEvent } from '../../domain/account/account';
-import { LEDGER_EVENT_TYPES, ledgerLines } from '../../domain/account/ledger';
+import { LEDGER_EVENT_TYPES, ledgerEntriesOf } from '../../domain/account/ledger';
 import { streamOwner } from '../../domain/streams';
-import { type Projection, domainEvent } from '../projection';
+import type { Projection } from '../projection';
 
 /** A batch's rows are inserted by statements of this many rows. */
 const CHUNK = 1000;
@@ -11,9 +10,8 @@ const CHUNK = 1000;
 function rowsOf(event: RecordedEvent) {
   const playerId = streamOwner(event.streamId, 'account');
   if (!playerId) return [];
-  return ledgerLines(domainEvent<AccountEvent>(event)).map((line, i) => ({
-    id: `${event.id}:${i}`, player_id: playerId, type: line.type, created_time: event.createdAt, hand_id: line.handId,
-    reference: line.reference, amount: line.amount, seq: event.revision * 16 + i,
+  return ledgerEntriesOf(event).map((e) => ({
+    id: e.id, player_id: playerId, type: e.type, created_time: e.createdTime, hand_id: e.handId, reference: e.reference, amount: e.amount, seq: e.seq,
   }));
 }
 

@@ -4,6 +4,7 @@ import { moneyFlowsMigration } from './0003_money_flows';
 import { gameMigration } from './0004_game';
 import { bonusesMigration } from './0005_bonuses';
 import { brandsMigration } from './0006_brands';
+import { adminMigration } from './0007_admin';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0004_game': gameMigration,
   '0005_bonuses': bonusesMigration,
   '0006_brands': brandsMigration,
+  '0007_admin': adminMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -24,7 +24,7 @@ describeProjection(playersProjection, (spec) => {
       players: [
         {
           id: alice, subject: 'google:1', email: 'alice@example.com', name: 'Alice', photo_url: null, created_time: new Date(t), banned: false,
-          suspect_level: 0, self_exclude: false, verified_phone_number: null, animate: true,
+          self_exclude: false, verified_phone_number: null, animate: true,
         },
       ],
     });

@@ -1,0 +1,123 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiBody, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  AnalyticsQuery, AnalyticsReport, ApiErrorBody, HandAudit, LedgerDayQuery, LedgerDayReport, LedgerRepairRequest, LedgerRepairResponse, PlayerPage, PlayersQuery,
+  StaffRolesResponse, SuspectLevelParam, SuspectLevelResponse, SuspectRecordPage, SuspectRecordsQuery,
+} from '@bahati/contracts';
+import { z } from 'zod';
+import type { Actor } from '../../application/actor';
+import { GetAnalyticsQuery } from '../../application/admin/analytics';
+import { AuditHandQuery } from '../../application/admin/hand-audit';
+import { GetLedgerDayQuery, RepairLedgerDayCommand } from '../../application/admin/ledger-day';
+import { GetSuspectRecordsQuery, ListPlayersQuery, SetSuspectLevelCommand } from '../../application/admin/players';
+import { GetStaffRolesQuery } from '../../application/admin/staff';
+import { AdminOnly, CorrelationId, CurrentActor, StaffOnly } from './auth';
+import { openApi } from './openapi';
+import { ZodPipe } from './zod.pipe';
+
+const PlayerId = z.uuid('Invalid player id.');
+const HandId = z.uuid('Invalid hand id.');
+const forbidden = { description: 'Not an admin (or support, where support may)', schema: openApi(ApiErrorBody) };
+
+/**
+ * The admins' and support's side: players, suspect records and levels, hand audits, a player's ledger
+ * day, analytics. `players` and `players/:id/suspect…` sit beside the player routes: `players/:id/…`
+ * routes all have a further segment, so the static player paths (`players/1234`, `players/bank`, …)
+ * are never taken for an id, and `GET players` has no id at all.
+ */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Controller()
+export class AdminController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus) {}
+
+  @Get('admin/roles')
+  @ApiOperation({ summary: 'Your staff roles (admin, support); empty for a player' })
+  @ApiOkResponse({ schema: openApi(StaffRolesResponse) })
+  roles(@CurrentActor() actor: Actor): Promise<StaffRolesResponse> {
+    return this.queries.execute(new GetStaffRolesQuery(actor));
+  }
+
+  @StaffOnly()
+  @Get('players')
+  @ApiOperation({ summary: 'Every player, newest sign-up first, ?q (part of the e-mail, or an id) &offset&limit (admins and support)' })
+  @ApiOkResponse({ schema: openApi(PlayerPage) })
+  @ApiForbiddenResponse(forbidden)
+  players(@Query(new ZodPipe(PlayersQuery)) query: z.output<typeof PlayersQuery>, @CurrentActor() actor: Actor): Promise<PlayerPage> {
+    return this.queries.execute(new ListPlayersQuery(actor, query));
+  }
+
+  @StaffOnly()
+  @Get('players/:id/suspect')
+  @ApiOperation({ summary: "A player's suspect level and records, newest first, ?offset&limit (admins and support)" })
+  @ApiOkResponse({ schema: openApi(SuspectRecordPage) })
+  @ApiNotFoundResponse({ description: 'No such player', schema: openApi(ApiErrorBody) })
+  @ApiForbiddenResponse(forbidden)
+  suspect(@Param('id', new ZodPipe(PlayerId)) playerId: string, @Query(new ZodPipe(SuspectRecordsQuery)) page: z.output<typeof SuspectRecordsQuery>, @CurrentActor() actor: Actor): Promise<SuspectRecordPage> {
+    return this.queries.execute(new GetSuspectRecordsQuery(actor, playerId, page));
+  }
+
+  @AdminOnly()
+  @Post('players/:id/suspect/:level')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Set a player's suspect level, a whole number 0-100; recorded as an AdminManualChange naming you (admins)" })
+  @ApiOkResponse({ schema: openApi(SuspectLevelResponse) })
+  @ApiNotFoundResponse({ description: 'No such player', schema: openApi(ApiErrorBody) })
+  @ApiForbiddenResponse(forbidden)
+  setSuspectLevel(
+    @Param('id', new ZodPipe(PlayerId)) playerId: string,
+    @Param('level', new ZodPipe(SuspectLevelParam)) level: number,
+    @CurrentActor() actor: Actor,
+    @CorrelationId() id: string,
+  ): Promise<SuspectLevelResponse> {
+    return this.commands.execute(new SetSuspectLevelCommand(actor, playerId, level, id));
+  }
+
+  @StaffOnly()
+  @Get('admin/hands/:id/audit')
+  @ApiOperation({ summary: "A hand audited by replay from the event store: timeline, cards against the revealed seeds, payouts and ledger lines recomputed, verified or each mismatch named (admins and support)" })
+  @ApiOkResponse({ schema: openApi(HandAudit) })
+  @ApiNotFoundResponse({ description: 'No such hand', schema: openApi(ApiErrorBody) })
+  @ApiForbiddenResponse(forbidden)
+  audit(@Param('id', new ZodPipe(HandId)) handId: string, @CurrentActor() actor: Actor): Promise<HandAudit> {
+    return this.queries.execute(new AuditHandQuery(actor, handId));
+  }
+
+  @StaffOnly()
+  @Get('admin/players/:id/ledger')
+  @ApiOperation({ summary: "A player's ledger day (?date=YYYY-MM-DD&tz=+03:00) folded from the events, the read model's, and the difference (admins and support)" })
+  @ApiOkResponse({ schema: openApi(LedgerDayReport) })
+  @ApiNotFoundResponse({ description: 'No such player', schema: openApi(ApiErrorBody) })
+  @ApiForbiddenResponse(forbidden)
+  ledgerDay(@Param('id', new ZodPipe(PlayerId)) playerId: string, @Query(new ZodPipe(LedgerDayQuery)) day: z.output<typeof LedgerDayQuery>, @CurrentActor() actor: Actor): Promise<LedgerDayReport> {
+    return this.queries.execute(new GetLedgerDayQuery(actor, playerId, day));
+  }
+
+  @StaffOnly()
+  @Post('admin/players/:id/ledger')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Rewrite a player's ledger rows of the day from the events, {repair: true}; recorded as LedgerDayRepaired; a matching day is left alone (admins and support)" })
+  @ApiBody({ schema: openApi(LedgerRepairRequest) })
+  @ApiOkResponse({ schema: openApi(LedgerRepairResponse) })
+  @ApiNotFoundResponse({ description: 'No such player', schema: openApi(ApiErrorBody) })
+  @ApiForbiddenResponse(forbidden)
+  repairLedgerDay(
+    @Param('id', new ZodPipe(PlayerId)) playerId: string,
+    @Query(new ZodPipe(LedgerDayQuery)) day: z.output<typeof LedgerDayQuery>,
+    @Body(new ZodPipe(LedgerRepairRequest)) _body: z.output<typeof LedgerRepairRequest>,
+    @CurrentActor() actor: Actor,
+    @CorrelationId() id: string,
+  ): Promise<LedgerRepairResponse> {
+    return this.commands.execute(new RepairLedgerDayCommand(actor, playerId, day, id));
+  }
+
+  @AdminOnly()
+  @Get('admin/analytics')
+  @ApiOperation({ summary: 'Per UTC day of ?from=YYYY-MM-DD&to=YYYY-MM-DD (at most 366): hands, wagered, gross gaming revenue, realised and published edge, deposits, withdrawals, active players (admins)' })
+  @ApiOkResponse({ schema: openApi(AnalyticsReport) })
+  @ApiForbiddenResponse(forbidden)
+  analytics(@Query(new ZodPipe(AnalyticsQuery)) range: z.output<typeof AnalyticsQuery>, @CurrentActor() actor: Actor): Promise<AnalyticsReport> {
+    return this.queries.execute(new GetAnalyticsQuery(actor, range));
+  }
+}

@@ -1,0 +1,73 @@
+import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { PlayerPage, PlayersQuery, SuspectLevelResponse, SuspectRecordPage, SuspectRecordsQuery } from '@bahati/contracts';
+import { playerDecider, playerStream } from '../../domain/player/player';
+import { type Actor, assertAdmin, assertStaff } from '../actor';
+import { CommandPath } from '../command-path';
+import { NotFoundError } from '../errors';
+import { AdminReadModel, ReadModelProgress } from '../ports/read-models';
+
+const noSuchPlayer = () => new NotFoundError('NotFound', 'No such player.');
+
+/** Every player, paged and searched by e-mail (admins and support). */
+export class ListPlayersQuery {
+  constructor(readonly actor: Actor, readonly query: PlayersQuery) {}
+}
+
+@QueryHandler(ListPlayersQuery)
+export class ListPlayersHandler implements IQueryHandler<ListPlayersQuery, PlayerPage> {
+  constructor(private readonly admin: AdminReadModel) {}
+
+  async execute({ actor, query }: ListPlayersQuery): Promise<PlayerPage> {
+    assertStaff(actor);
+    const { items, total } = await this.admin.players(query.q, query.offset, query.limit);
+    return { items, total, offset: query.offset, limit: query.limit };
+  }
+}
+
+/** A player's suspect level and records, newest first (admins and support). */
+export class GetSuspectRecordsQuery {
+  constructor(readonly actor: Actor, readonly playerId: string, readonly page: SuspectRecordsQuery) {}
+}
+
+@QueryHandler(GetSuspectRecordsQuery)
+export class GetSuspectRecordsHandler implements IQueryHandler<GetSuspectRecordsQuery, SuspectRecordPage> {
+  constructor(private readonly admin: AdminReadModel, private readonly commands: CommandPath) {}
+
+  async execute({ actor, playerId, page }: GetSuspectRecordsQuery): Promise<SuspectRecordPage> {
+    assertStaff(actor);
+    const [records, suspectLevel, player] = await Promise.all([
+      this.admin.suspectRecords(playerId, page.offset, page.limit),
+      this.admin.suspectLevel(playerId),
+      this.commands.load(playerStream(playerId), playerDecider),
+    ]);
+    if (!player.state.registered) throw noSuchPlayer();
+    return { playerId, suspectLevel, ...records, offset: page.offset, limit: page.limit };
+  }
+}
+
+/** An admin sets a player's suspect level (0-100): `SuspectLevelSet` on the player stream, an AdminManualChange record naming the admin. */
+export class SetSuspectLevelCommand {
+  constructor(readonly actor: Actor, readonly playerId: string, readonly level: number, readonly correlationId: string) {}
+}
+
+@CommandHandler(SetSuspectLevelCommand)
+export class SetSuspectLevelHandler implements ICommandHandler<SetSuspectLevelCommand, SuspectLevelResponse> {
+  constructor(private readonly commands: CommandPath, private readonly progress: ReadModelProgress) {}
+
+  async execute(c: SetSuspectLevelCommand): Promise<SuspectLevelResponse> {
+    assertAdmin(c.actor);
+    const { state } = await this.commands.load(playerStream(c.playerId), playerDecider);
+    if (!state.registered) throw noSuchPlayer();
+    const outcome = await this.commands.handle(
+      playerStream(c.playerId),
+      playerDecider,
+      { type: 'SetSuspectLevel', level: c.level, adminId: c.actor.playerId, now: new Date().toISOString() },
+      { correlationId: c.correlationId, userId: c.actor.playerId },
+    );
+    await this.progress.waitFor(outcome.checkpoint);
+    // An admin's change sets the level: it is the level now whatever was recorded before.
+    return { id: c.playerId, suspectLevel: c.level };
+  }
+}
+
+export const adminPlayerHandlers = [ListPlayersHandler, GetSuspectRecordsHandler, SetSuspectLevelHandler];

@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { houseSeedHash } from '@bahati/contracts';
+import { type AccountCommand, type AccountEvent, type AccountState, accountDecider } from '../account/account';
+import { type StoredAccountEvent, replayHand } from './hand-audit';
+
+type Fixture = { playerSeed: string; houseSeed: string };
+const seeds = JSON.parse(readFileSync(join(__dirname, '../../../../e2e/fixtures/seeds.json'), 'utf8')) as Record<'plain' | 'split' | 'insurance', Fixture>;
+const sha256 = (bytes: Uint8Array) => new Uint8Array(createHash('sha256').update(bytes).digest());
+const standing = { banned: false, selfExcluded: false, phoneVerified: true };
+const uuid = (n: number, prefix: string) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const handId = (n: number) => uuid(n, 'd0000000');
+const nextShoe = (n: number, houseSeed = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=') => ({ shoeId: uuid(n, 'c0000000'), houseSeed, houseSeedHash: houseSeedHash(houseSeed, sha256) });
+
+/** An account driven through the account decider, its events kept as the store keeps them. */
+class Account {
+  state: AccountState = accountDecider.initialState();
+  readonly events: StoredAccountEvent[] = [];
+  private shoes = 10;
+
+  constructor(deposit = 1_000_000) {
+    this.record([{ type: 'LightningInvoiceSettled', data: { invoiceId: 'i1', amount: deposit, settledAt: '2026-03-01T12:00:00.000Z' } }]);
+  }
+
+  record(events: AccountEvent[]): void {
+    for (const e of events) {
+      const revision = this.events.length;
+      this.events.push({ id: uuid(revision, 'e0000000'), type: e.type, data: e.data, revision, createdAt: new Date(Date.parse('2026-03-01T12:00:00.000Z') + revision * 1000).toISOString() });
+      this.state = accountDecider.evolve(this.state, e);
+    }
+  }
+
+  run(command: AccountCommand): void {
+    this.record(accountDecider.decide(command, this.state));
+  }
+
+  /** Commits a shoe with the fixture's house seed, then deals with its player seed. */
+  shoe(fixture: Fixture): this {
+    this.run({ type: 'CommitShoe', next: nextShoe(this.shoes++, fixture.houseSeed), replace: true, now: 'now' });
+    this.fixture = fixture;
+    return this;
+  }
+  private fixture: Fixture = seeds.plain;
+
+  deal(n: number, bet = 1000): this {
+    this.run({ type: 'DealHand', handId: handId(n), bet, playerSeed: this.fixture.playerSeed, randomPlayerSeed: this.fixture.playerSeed, standing, requirePhone: false, next: nextShoe(this.shoes++), now: 'now' });
+    return this;
+  }
+
+  play(action: 'Hit' | 'Stand' | 'Double' | 'Split' | 'Insurance' | 'NoInsurance'): this {
+    this.run({ type: 'PlayHand', action, standing, next: nextShoe(this.shoes++), now: 'now' });
+    return this;
+  }
+
+  retire(): this {
+    this.run({ type: 'RetireShoe', standing, next: nextShoe(this.shoes++), now: 'now' });
+    return this;
+  }
+
+  /** The stored events with one event's data changed, as if someone wrote into the store. */
+  tampered(find: (e: StoredAccountEvent) => boolean, change: (data: Record<string, unknown>) => Record<string, unknown>): StoredAccountEvent[] {
+    let done = false;
+    return this.events.map((e) => {
+      if (done || !find(e)) return e;
+      done = true;
+      return { ...e, data: change(structuredClone(e.data) as Record<string, unknown>) };
+    });
+  }
+}
+
+const data = (e: StoredAccountEvent) => e.data as Record<string, unknown>;
+
+describe('a hand audited by replay', () => {
+  it('verifies a settled hand of a retired shoe: every card at its position, the payout, the ledger lines', () => {
+    // Plain: player 2 9 (11) against a 4; standing, the dealer draws to 26 and busts.
+    const account = new Account().shoe(seeds.plain).deal(1).play('Stand').retire();
+    const audit = replayHand(account.events, handId(1), sha256)!;
+    expect(audit.mismatches).toEqual([]);
+    expect(audit.checks).toEqual({ seeds: 'passed', cards: 'passed', decisions: 'passed', payouts: 'passed' });
+    expect(audit.shoe).toMatchObject({ inPlay: false, playerSeed: seeds.plain.playerSeed, houseSeed: seeds.plain.houseSeed });
+    expect(audit.cards.map((c) => [c.position, c.to, c.card.rank, c.matches])).toEqual([
+      [0, 'Player', 2, true], [1, 'Dealer', 4, true], [2, 'Player', 9, true], [3, 'Dealer', 3, true], [4, 'Dealer', 9, true], [5, 'Dealer', 10, true],
+    ]);
+    expect(audit.payouts).toEqual([{ handIndex: 0, outcome: 'Win', stake: 1000, returned: 2000, expectedOutcome: 'Win', expectedReturned: 2000, matches: true }]);
+    expect(audit.settlement).toMatchObject({ recorded: { winAmount: 2000, net: 1000 }, expected: { winAmount: 2000, net: 1000 } });
+    expect(audit.ledgerFromEvents.map((l) => [l.type, l.amount])).toEqual([['Bet', -1000], ['Win', 2000], ['ShowShoe', 0]]);
+    expect(audit.timeline.map((e) => e.type)).toEqual([
+      'ShoeCommitted', 'ShoeStarted', 'HandOpened', 'HandStarted', 'CardDealt', 'CardDealt', 'CardDealt', 'CardDealt', 'PlayerStood', 'CardDealt', 'CardDealt', 'DealerPlayed', 'HandSettled', 'ShoeRetired',
+    ]);
+  });
+
+  it('names a card at a position the seeds do not give', () => {
+    const account = new Account().shoe(seeds.plain).deal(1).play('Stand').retire();
+    const tampered = account.tampered((e) => e.type === 'CardDealt' && data(e).position === 2, (d) => ({ ...d, card: 9 /* the ten of hearts */ }));
+    const audit = replayHand(tampered, handId(1), sha256)!;
+    expect(audit.checks.cards).toBe('failed');
+    expect(audit.mismatches).toEqual([expect.objectContaining({ kind: 'card', position: 2, field: 'card', actual: 9 })]);
+    expect(audit.mismatches[0]!.message).toMatch(/position 2/);
+    expect(audit.cards.find((c) => c.position === 2)).toMatchObject({ matches: false, card: { rank: 10 }, expected: { rank: 9 } });
+  });
+
+  it('names a payout the rules do not give', () => {
+    const account = new Account().shoe(seeds.plain).deal(1).play('Stand').retire();
+    const tampered = account.tampered((e) => e.type === 'HandSettled', (d) => ({ ...d, win: 5000, winAmount: 5000, net: 4000 }));
+    const audit = replayHand(tampered, handId(1), sha256)!;
+    expect(audit.checks).toMatchObject({ cards: 'passed', payouts: 'failed' });
+    expect(audit.mismatches.map((m) => [m.kind, m.field, m.expected, m.actual])).toEqual([
+      ['payout', 'win', 2000, 5000], ['payout', 'winAmount', 2000, 5000], ['payout', 'net', 1000, 4000],
+    ]);
+    expect(audit.settlement).toMatchObject({ recorded: { win: 5000 }, expected: { win: 2000 } });
+  });
+
+  it('names a revealed house seed that is not the one committed', () => {
+    const account = new Account().shoe(seeds.plain).deal(1).play('Stand').retire();
+    const tampered = account.tampered((e) => e.type === 'ShoeRetired', (d) => ({ ...d, houseSeed: seeds.split.houseSeed }));
+    const audit = replayHand(tampered, handId(1), sha256)!;
+    expect(audit.checks.seeds).toBe('failed');
+    expect(audit.mismatches[0]).toMatchObject({ kind: 'seed', field: 'houseSeed' });
+  });
+
+  it('names a decision the rules did not allow then', () => {
+    // A split recorded on 2 9, which is no pair.
+    const account = new Account().shoe(seeds.plain).deal(1).play('Stand').retire();
+    const tampered = account.tampered((e) => e.type === 'PlayerStood', (d) => d);
+    const i = tampered.findIndex((e) => e.type === 'PlayerStood');
+    tampered[i] = { ...tampered[i]!, type: 'HandSplit', data: { handId: handId(1), handIndex: 0, newHandIndex: 1, amount: 1000, movedPosition: 2, movedCard: 0 } };
+    const audit = replayHand(tampered, handId(1), sha256)!;
+    expect(audit.checks.decisions).toBe('failed');
+    expect(audit.mismatches).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'decision', actual: 'HandSplit' })]));
+  });
+
+  it('replays a split hand and checks every card of both hands', () => {
+    const account = new Account().shoe(seeds.split).deal(1).play('Split').play('Stand').play('Stand').retire();
+    const audit = replayHand(account.events, handId(1), sha256)!;
+    expect(audit.mismatches).toEqual([]);
+    expect(audit.payouts).toHaveLength(2);
+    // 19 and 18 against the dealer's 21: both lost, so no credit.
+    expect(audit.ledgerFromEvents.map((l) => l.type)).toEqual(['Bet', 'Split', 'ShowShoe']);
+    expect(audit.payouts.map((p) => [p.outcome, p.returned, p.matches])).toEqual([['Lost', 0, true], ['Lost', 0, true]]);
+  });
+
+  it('says a shoe still in play cannot have its cards checked, and still checks the rules on the cards recorded', () => {
+    const account = new Account().shoe(seeds.plain).deal(1).play('Stand');
+    const audit = replayHand(account.events, handId(1), sha256)!;
+    expect(audit.shoe).toMatchObject({ inPlay: true, houseSeed: null });
+    expect(audit.checks).toEqual({ seeds: 'unchecked', cards: 'unchecked', decisions: 'passed', payouts: 'passed' });
+    expect(audit.cards.every((c) => c.matches === null && c.expected === null)).toBe(true);
+    expect(audit.notes.join(' ')).toMatch(/cannot be checked/);
+    // The house seed stays secret while the shoe is in play.
+    expect(JSON.stringify(audit.timeline)).not.toContain(seeds.plain.houseSeed);
+
+    const tampered = account.tampered((e) => e.type === 'HandSettled', (d) => ({ ...d, push: 1000 }));
+    expect(replayHand(tampered, handId(1), sha256)!.mismatches).toEqual([expect.objectContaining({ kind: 'payout', field: 'push' })]);
+  });
+
+  it('says a hand still in play has no payout to check yet', () => {
+    const account = new Account().shoe(seeds.plain).deal(1);
+    const audit = replayHand(account.events, handId(1), sha256)!;
+    expect(audit.settled).toBe(false);
+    expect(audit.checks.payouts).toBe('unchecked');
+    expect(audit.mismatches).toEqual([]);
+  });
+
+  it('finds the second hand of a shoe where the first left off', () => {
+    const account = new Account().shoe(seeds.plain).deal(1).play('Stand').deal(2);
+    while (account.state.game.hand.phase !== 'Settled') account.play('Stand');
+    account.retire();
+    const audit = replayHand(account.events, handId(2), sha256)!;
+    expect(audit.mismatches).toEqual([]);
+    expect(audit.cards[0]!.position).toBe(6);
+    expect(audit.handNumber).toBe(2);
+  });
+
+  it('answers a hand whose stored data no hand can have with a failed audit, never an error', () => {
+    const account = new Account().shoe(seeds.plain).deal(1).play('Stand').retire();
+    for (const change of [(d: Record<string, unknown>) => ({ ...d, hands: 'lost' }), (d: Record<string, unknown>) => ({ ...d, handIndex: 7 })]) {
+      const tampered = account.tampered((e) => e.type === 'HandSettled' || e.type === 'PlayerStood', change);
+      const audit = replayHand(tampered, handId(1), sha256)!;
+      expect(audit.mismatches.length).toBeGreaterThan(0);
+    }
+    const badCard = account.tampered((e) => e.type === 'CardDealt', (d) => ({ ...d, card: 'ace' }));
+    expect(replayHand(badCard, handId(1), sha256)!.mismatches).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'card', position: 0 })]));
+  });
+
+  it('knows no hand it has no events for', () => {
+    expect(replayHand(new Account().events, handId(9), sha256)).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from '@jest/globals';
+import { supportDecider, type SupportCommand } from './support';
+
+const now = '2026-03-01T12:00:00.000Z';
+const repair = (difference: Partial<Pick<SupportCommand, 'missing' | 'extra' | 'changed'>>): SupportCommand => ({
+  type: 'RepairLedgerDay', playerId: 'p1', date: '2026-03-01', tz: '+03:00', from: '2026-02-28T21:00:00.000Z', to: '2026-03-01T21:00:00.000Z', upToRevision: 41,
+  missing: [], extra: [], changed: [], repairedBy: 'support-1', now, ...difference,
+});
+
+describe('ledger day repairs', () => {
+  it('records who repaired which rows of which day', () => {
+    expect(supportDecider.decide(repair({ missing: ['e1:0'], changed: ['e2:0'], extra: ['bogus'] }), supportDecider.initialState())).toEqual([
+      {
+        type: 'LedgerDayRepaired',
+        data: {
+          playerId: 'p1', date: '2026-03-01', tz: '+03:00', from: '2026-02-28T21:00:00.000Z', to: '2026-03-01T21:00:00.000Z', upToRevision: 41,
+          missing: ['e1:0'], extra: ['bogus'], changed: ['e2:0'], repairedBy: 'support-1', repairedAt: now,
+        },
+      },
+    ]);
+  });
+
+  it('records nothing for a day that already matches', () => {
+    expect(supportDecider.decide(repair({}), supportDecider.initialState())).toEqual([]);
+  });
+});

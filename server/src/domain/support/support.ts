@@ -1,0 +1,54 @@
+import { DomainError, type Decider, type DomainEvent } from '../decider';
+
+/** Stream `support-<playerId>`: what support did to a player's read models, and who did it. */
+export const supportStream = (playerId: string) => `support-${playerId}`;
+
+/**
+ * A player's ledger rows of one local day were rewritten from the account events up to `upToRevision`:
+ * `missing` rows written, `extra` rows removed, `changed` rows corrected (ledger row ids each).
+ */
+export type LedgerDayRepaired = DomainEvent<
+  'LedgerDayRepaired',
+  {
+    playerId: string;
+    date: string;
+    tz: string;
+    from: string;
+    to: string;
+    upToRevision: number;
+    missing: string[];
+    extra: string[];
+    changed: string[];
+    repairedBy: string;
+    repairedAt: string;
+  }
+>;
+export type SupportEvent = LedgerDayRepaired;
+
+/** The difference found between the events and the read model; a repair with nothing to fix records nothing. */
+export type SupportCommand = { type: 'RepairLedgerDay' } & Omit<LedgerDayRepaired['data'], 'repairedAt'> & { now: string };
+
+export interface SupportState {
+  readonly ledgerDaysRepaired: number;
+}
+
+export const supportDecider: Decider<SupportCommand, SupportState, SupportEvent> = {
+  initialState: () => ({ ledgerDaysRepaired: 0 }),
+
+  decide(command) {
+    switch (command.type) {
+      case 'RepairLedgerDay': {
+        const { type: _type, now, ...repair } = command;
+        if (!repair.repairedBy) throw new DomainError('Forbidden', 'A repair names who made it.');
+        if (repair.missing.length + repair.extra.length + repair.changed.length === 0) return [];
+        return [{ type: 'LedgerDayRepaired', data: { ...repair, repairedAt: now } }];
+      }
+      default: {
+        const _exhaustive: never = command.type;
+        return _exhaustive;
+      }
+    }
+  },
+
+  evolve: (state, event) => (event.type === 'LedgerDayRepaired' ? { ledgerDaysRepaired: state.ledgerDaysRepaired + 1 } : state),
+};

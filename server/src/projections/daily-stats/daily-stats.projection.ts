@@ -1,0 +1,103 @@
+import { HOUSE_EDGE_MILLIPERCENT, STAKE_PER_HAND_MILLIBETS } from '@bahati/contracts';
+import type { Selectable } from 'kysely';
+import { type RecordedEvent, compareCheckpoints } from '../../application/ports/event-store';
+import type { MoneyEvent } from '../../domain/account/money';
+import type { HandSettled } from '../../domain/hand/hand';
+import { streamOwner } from '../../domain/streams';
+import { type Projection, domainEvent } from '../projection';
+import type { DailyStatsTable } from '../schema';
+
+type Day = Selectable<DailyStatsTable>;
+
+const at = (table: readonly number[], level: number) => table[Math.min(Math.max(level, 0), table.length - 1)]!;
+
+/**
+ * What the published edge expects the house to win on `wagered` at `level`, in millisatoshis: the edge per
+ * bet (contracts house-edge) spread over every stake of an average hand, rounded per hand.
+ */
+export function expectedHouseWinMsat(wagered: number, level: number): number {
+  return Math.round((wagered * at(HOUSE_EDGE_MILLIPERCENT, level) * 10) / at(STAKE_PER_HAND_MILLIBETS, level));
+}
+
+const emptyDay = (day: string): Day => ({
+  day, hands: 0, wagered: 0, returned: 0, expected_house_win_msat: 0, deposits: 0, deposit_count: 0, withdrawals: 0, withdrawal_count: 0, withdrawals_refunded: 0, checkpoint: '',
+});
+
+function apply(day: Day, event: RecordedEvent): Day {
+  const e = domainEvent<MoneyEvent | HandSettled>(event);
+  const next = { ...day, checkpoint: event.checkpoint };
+  switch (e.type) {
+    case 'HandSettled':
+      return {
+        ...next, hands: day.hands + 1, wagered: day.wagered + e.data.totalBet, returned: day.returned + e.data.winAmount,
+        expected_house_win_msat: day.expected_house_win_msat + expectedHouseWinMsat(e.data.totalBet, e.data.level),
+      };
+    case 'BitcoinDepositConfirmed':
+    case 'LightningInvoiceSettled':
+      return { ...next, deposits: day.deposits + e.data.amount, deposit_count: day.deposit_count + 1 };
+    case 'WithdrawalRequested':
+      return { ...next, withdrawals: day.withdrawals + e.data.amount, withdrawal_count: day.withdrawal_count + 1 };
+    case 'WithdrawalDeclined':
+      return { ...next, withdrawals_refunded: day.withdrawals_refunded + e.data.amount };
+    default:
+      return day;
+  }
+}
+
+/**
+ * Analytics per UTC day (the day each event was recorded): hands settled, wagers and returns (gross gaming
+ * revenue is their difference), the published edge's expectation on those wagers, credited deposits,
+ * withdrawals requested and refunded, and who played (`daily_players`). Each day row keeps the checkpoint
+ * of the last event it counted: a replayed event is older and counts nothing.
+ */
+export const dailyStatsProjection: Projection = {
+  name: 'daily-stats',
+  version: 1,
+  handles: ['HandSettled', 'BitcoinDepositConfirmed', 'LightningInvoiceSettled', 'WithdrawalRequested', 'WithdrawalDeclined'],
+  tables: ['daily_players', 'daily_stats'],
+  async applyBatch(trx, events, memory) {
+    const counted = events.filter((e) => streamOwner(e.streamId, 'account') !== undefined);
+    if (counted.length === 0) return;
+    const dayOf = (e: RecordedEvent) => new Date(e.createdAt).toISOString().slice(0, 10);
+    const days = new Map<string, Day | undefined>();
+    for (const e of counted) if (!days.has(dayOf(e))) days.set(dayOf(e), memory.get<Day>(dayOf(e)));
+    const unread = [...days].filter(([, d]) => d === undefined).map(([day]) => day);
+    if (unread.length) {
+      for (const row of await trx.selectFrom('daily_stats').selectAll().where('day', 'in', unread).execute()) days.set(row.day, { ...row });
+    }
+
+    const before = new Map([...days].map(([day, row]) => [day, row ?? emptyDay(day)]));
+    const now = new Map(before);
+    const players = new Map<string, { day: string; player_id: string }>();
+    for (const event of counted) {
+      const day = dayOf(event);
+      const row = now.get(day)!;
+      if (compareCheckpoints(event.checkpoint, row.checkpoint || null) <= 0) continue;
+      now.set(day, apply(row, event));
+      if (event.type === 'HandSettled') {
+        const player_id = streamOwner(event.streamId, 'account')!;
+        players.set(`${day} ${player_id}`, { day, player_id });
+      }
+    }
+
+    const changed = [...now.values()].filter((row) => row !== before.get(row.day));
+    for (const row of changed) memory.set(row.day, row);
+    if (changed.length) {
+      await trx
+        .insertInto('daily_stats')
+        .values(changed)
+        .onConflict((oc) =>
+          oc.column('day').doUpdateSet((eb) => ({
+            hands: eb.ref('excluded.hands'), wagered: eb.ref('excluded.wagered'), returned: eb.ref('excluded.returned'),
+            expected_house_win_msat: eb.ref('excluded.expected_house_win_msat'), deposits: eb.ref('excluded.deposits'),
+            deposit_count: eb.ref('excluded.deposit_count'), withdrawals: eb.ref('excluded.withdrawals'), withdrawal_count: eb.ref('excluded.withdrawal_count'),
+            withdrawals_refunded: eb.ref('excluded.withdrawals_refunded'), checkpoint: eb.ref('excluded.checkpoint'),
+          })),
+        )
+        .execute();
+    }
+    if (players.size) {
+      await trx.insertInto('daily_players').values([...players.values()]).onConflict((oc) => oc.columns(['day', 'player_id']).doNothing()).execute();
+    }
+  },
+};
