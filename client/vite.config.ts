@@ -1,6 +1,9 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { CONTENT_PAGE_PATHS, CONTENT_SLOTS, CONTENT_WIDGETS, isBlogPost } from './src/content/paths';
+import { LANGUAGES } from './src/i18n/languages';
+import { markdownPages } from './vite-markdown-pages';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -25,8 +28,27 @@ function noZodInBundle(): Plugin {
   };
 }
 
+/** Paths of the app's own screens an information page may link to (the Markdown pages' paths are added). */
+const APP_PATHS = [
+  '', 'game', 'ledger', 'deposit', 'withdraws', 'bonuses', 'phone-verify', 'profile', 'authentication', 'provable',
+  'bitcoin-setup-information', 'self-excluded', 'session-expired', 'suspect', 'geolocation-blocked',
+];
+
 export default defineConfig({
-  plugins: [react(), noZodInBundle()],
+  plugins: [
+    markdownPages({
+      root: here('./src/content/pages'),
+      pagePaths: CONTENT_PAGE_PATHS,
+      appPaths: APP_PATHS,
+      languages: LANGUAGES.map((l) => l.code),
+      slots: CONTENT_SLOTS,
+      widgets: CONTENT_WIDGETS,
+      widgetAnchors: { 'self-test': ['help'] },
+      isBlogPost,
+    }),
+    react(),
+    noZodInBundle(),
+  ],
   resolve: {
     alias: [
       { find: /^@bahati\/contracts$/, replacement: here('../contracts/src/index.ts') },

@@ -7,6 +7,7 @@ import { router } from '@/app/router';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ErrorPanel } from '@/components/error-panel';
 import { initI18n } from '@/i18n';
+import { BrandProvider } from '@/lib/brand/brand-provider';
 import './styles/global.css';
 
 async function start() {
@@ -21,7 +22,9 @@ async function start() {
     <StrictMode>
       <Provider store={store}>
         <ErrorBoundary fallback={({ error }) => <ErrorPanel error={error} />}>
-          <RouterProvider router={router} />
+          <BrandProvider>
+            <RouterProvider router={router} />
+          </BrandProvider>
         </ErrorBoundary>
       </Provider>
     </StrictMode>,

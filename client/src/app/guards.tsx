@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ErrorPanel } from '@/components/error-panel';
 import { PageLoader } from '@/components/spinner';
 import { useCurrentPlayer } from '@/lib/current-player';
+import { useStaffRoles } from '@/lib/staff';
 import { useLocalizePath } from '@/i18n/use-localized-path';
 import { selectSignedOutByPlayer } from '@/lib/session';
 import { useAppSelector } from './hooks';
@@ -34,6 +35,29 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   return (
     <RequireAuth>
       {player && !player.isAdmin ? <Navigate to={localize('/')} replace /> : (children ?? <Outlet />)}
+    </RequireAuth>
+  );
+}
+
+function StaffGate({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  const { isStaff, isLoading, isError, refetch } = useStaffRoles();
+  if (isLoading) return <PageLoader label={t('common.loading')} />;
+  if (isError) return <ErrorPanel onRetry={refetch} />;
+  if (!isStaff) return <Navigate to={localize('/')} replace />;
+  return children ?? <Outlet />;
+}
+
+/**
+ * The screens support may open too (players, hand audits, a ledger day): RequireAuth, and anyone
+ * without a staff role (admin or support) goes home. Each screen shows only what the role may do;
+ * the server refuses the rest.
+ */
+export function RequireStaff({ children }: { children?: ReactNode }) {
+  return (
+    <RequireAuth>
+      <StaffGate>{children}</StaffGate>
     </RequireAuth>
   );
 }

@@ -1,11 +1,18 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { CONTENT_PAGE_PATHS } from '@/content/paths';
 import { useLocalizePath } from '@/i18n/use-localized-path';
-import { RequireAdmin, RequireAuth } from './guards';
+import { RequireAdmin, RequireAuth, RequireStaff } from './guards';
 
 /** `/index.html` and `/{lang}/index.html` (where a language change lands) are the home page. */
 function HomeRedirect() {
   const localize = useLocalizePath();
   return <Navigate to={localize('/')} replace />;
+}
+
+/** The spec's admin path `/players` is the players table under /admin. */
+function PlayersRedirect() {
+  const localize = useLocalizePath();
+  return <Navigate to={localize('/admin/players')} replace />;
 }
 
 /**
@@ -37,8 +44,22 @@ export function appRoutes(): RouteObject[] {
       children: [
         { path: 'withdraw-requests', lazy: () => import('@/features/admin-withdrawals/admin-withdrawals-page') },
         { path: 'admin/redeem-codes', lazy: () => import('@/features/admin-redeem-codes/admin-redeem-codes-page') },
+        { path: 'admin/branding', lazy: () => import('@/features/admin-branding/admin-branding-page') },
+        { path: 'admin/analytics', lazy: () => import('@/features/admin-analytics/admin-analytics-page') },
       ],
     },
+    // What support may open as well (each screen shows only what the role may do): players, hand audits, a ledger day.
+    {
+      element: <RequireStaff />,
+      children: [
+        { path: 'admin', lazy: () => import('@/features/admin/admin-page') },
+        { path: 'admin/players', lazy: () => import('@/features/admin-players/admin-players-page') },
+        { path: 'admin/players/:playerId', lazy: () => import('@/features/admin-players/player-details-page') },
+        { path: 'admin/hands/:handId', lazy: () => import('@/features/admin-hands/hand-audit-page') },
+        { path: 'admin/support', lazy: () => import('@/features/admin-support/admin-support-page') },
+      ],
+    },
+    { path: 'players', element: <PlayersRedirect /> },
     // The player's bonuses and profile (settings, self-exclusion, redeem codes).
     {
       element: <RequireAuth />,
@@ -61,6 +82,9 @@ export function appRoutes(): RouteObject[] {
     { path: 'self-excluded', lazy: () => import('@/features/content/self-excluded-page') },
     { path: 'suspect', lazy: () => import('@/features/content/suspect-page') },
     { path: 'bitcoin-setup-information', lazy: () => import('@/features/content/bitcoin-setup-page') },
+    // The information pages: Markdown per language under client/src/content/pages/<path>/ (rules, blog, terms, …).
+    ...CONTENT_PAGE_PATHS.map((path) => ({ path, lazy: () => import('@/features/content/content-page') })),
+    { path: 'session-expired', lazy: () => import('@/features/content/session-expired-page') },
     { path: '*', lazy: () => import('@/features/content/not-found-page') },
   ];
 }

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguageCode, localizePath, type LanguageCode } from './languages';
+import { formatsFor, intlLocale, type Formats } from './intl';
 
 /** The language of the current URL prefix (the catalog may still fall back to English). */
 export function useLanguage(): LanguageCode {
@@ -14,8 +15,14 @@ export function useLocalizePath(): (path: string) => string {
   return useCallback((path: string) => localizePath(path, lang), [lang]);
 }
 
-/** The language whose catalog is in use: number formats follow the words on screen. */
+/** The Intl locale of the catalog in use (number and date formats follow the words on screen; see ./intl). */
 export function useFormatLocale(): string {
   const { i18n } = useTranslation();
-  return i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
+  return intlLocale(i18n.resolvedLanguage ?? DEFAULT_LANGUAGE);
+}
+
+/** Amounts, dollar figures and dates in the language on screen. */
+export function useFormats(): Formats {
+  const { i18n } = useTranslation();
+  return formatsFor(i18n.resolvedLanguage ?? DEFAULT_LANGUAGE);
 }

@@ -7,7 +7,16 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import type { TFunction } from 'i18next';
 import { ERROR_CODES, MAX_BET, MIN_BET, type ApiErrorBody, type Bonus, type ErrorCode, type Hand, type Player, type PlayerLimits, type PriceFigure, type Shoe } from '@bahati/contracts';
+import { currentFormats } from '@/i18n/intl';
 import { selectJwt, sessionExpired, type SessionRootState } from './session';
+
+/** `GET /api/config`: how players sign in on this deployment, and the mailboxes the information pages name. */
+export interface ClientConfig {
+  googleClientId: string | null;
+  devIdentity: boolean;
+  environment: string;
+  contactEmails: { support: string; privacy: string; dataProtection: string; marketing: string };
+}
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
@@ -55,6 +64,8 @@ export const api = createApi({
     'AdminWithdrawRequest',
     'RedeemCode',
     'Limits',
+    'SuspectRecord',
+    'LedgerDay',
   ],
   endpoints: (build) => ({
     getPlayer: build.query<Player, void>({
@@ -90,10 +101,16 @@ export const api = createApi({
       query: () => 'players/limits',
       providesTags: ['Limits'],
     }),
+    /** Public settings (auth: which sign-in to offer; content: the contact mailboxes). */
+    getClientConfig: build.query<ClientConfig, void>({
+      query: () => 'config',
+      providesTags: ['Config'],
+      keepUnusedDataFor: 3600,
+    }),
   }),
 });
 
-export const { useGetPlayerQuery, useGetBankQuery, useGetPriceFigureQuery, useGetHandQuery, useGetShoeQuery, useGetBonusesQuery, useGetLimitsQuery } = api;
+export const { useGetPlayerQuery, useGetBankQuery, useGetPriceFigureQuery, useGetHandQuery, useGetShoeQuery, useGetBonusesQuery, useGetLimitsQuery, useGetClientConfigQuery } = api;
 
 function isApiErrorBody(data: unknown): data is ApiErrorBody {
   return typeof data === 'object' && data !== null && 'error' in data && typeof (data as ApiErrorBody).error === 'string';
@@ -121,8 +138,8 @@ export function apiErrorCode(error: unknown): string | undefined {
   return apiErrorBody(error)?.error;
 }
 
-/** The limits an error message may quote. */
-const QUOTED_LIMITS = { minBet: MIN_BET.toLocaleString(), maxBet: MAX_BET.toLocaleString() };
+/** The limits an error message may quote, in the language on screen. */
+const quotedLimits = () => ({ minBet: currentFormats().sats(MIN_BET), maxBet: currentFormats().sats(MAX_BET) });
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 const isKnownCode = (code: string | undefined): code is ErrorCode => code !== undefined && KNOWN_CODES.has(code);
@@ -135,7 +152,7 @@ const isKnownCode = (code: string | undefined): code is ErrorCode => code !== un
 export function apiErrorMessage(t: TFunction, error: unknown): string | undefined {
   const body = apiErrorBody(error);
   if (!body) return undefined;
-  if (isKnownCode(body.error)) return t(`errors.${body.error}`, QUOTED_LIMITS);
+  if (isKnownCode(body.error)) return t(`errors.${body.error}`, quotedLimits());
   return body.message || undefined;
 }
 

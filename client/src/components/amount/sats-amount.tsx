@@ -2,24 +2,21 @@ import { satsToDollars } from '@bahati/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetPriceFigureQuery } from '@/lib/api';
-import { useFormatLocale } from '@/i18n/use-localized-path';
+import { useFormats } from '@/i18n/use-localized-path';
 import styles from './sats-amount.module.css';
 
-/** Formats integer satoshis (thousands separators) and their dollar figure (spec §1: sats × price/100 / 1e6). */
+/**
+ * Formats integer satoshis (the language's grouping) and their dollar figure (spec §1: sats × price/100 / 1e6).
+ * `sats` is plain (also a field's value); `signed` and `dollars` stay one left-to-right unit in Arabic and Urdu.
+ */
 export function useSatsFormat() {
-  const locale = useFormatLocale();
+  const formats = useFormats();
   const { data: price } = useGetPriceFigureQuery();
-  const sats = useCallback((amount: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(amount), [locale]);
   const dollars = useCallback(
-    (amount: number) =>
-      price
-        ? new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(
-            satsToDollars(amount, price.value),
-          )
-        : null,
-    [locale, price],
+    (amount: number, sign: '' | '+' | '−' = '') => (price ? formats.dollars(satsToDollars(amount, price.value), sign) : null),
+    [formats, price],
   );
-  return { sats, dollars, fixed: price?.fixed ?? false, hasPrice: price !== undefined };
+  return { sats: formats.sats, signed: formats.signed, dollars, fixed: price?.fixed ?? false, hasPrice: price !== undefined };
 }
 
 /** "≈ $6.17", marked when it comes from the fixed reference price; `sign` goes before the figure ("≈ −$6.17"). */
@@ -27,8 +24,10 @@ export function DollarFigure({ dollars, fixed, className, sign = '' }: { dollars
   const { t } = useTranslation();
   return (
     <span className={className} title={fixed ? t('amount.fixedPrice') : t('amount.livePrice')}>
-      ≈ {sign}
-      {dollars}
+      ≈ <bdi dir="ltr">
+        {sign}
+        {dollars}
+      </bdi>
       {fixed ? (
         <>
           <span aria-hidden="true" className={styles.mark}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './dialog.module.css';
 
@@ -42,6 +42,7 @@ export function Dialog({
 }: DialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
@@ -64,10 +65,7 @@ export function Dialog({
     dialog.addEventListener('cancel', onCancel);
     dialog.addEventListener('close', onNativeClose);
     if (!dialog.open) dialog.showModal();
-    const target =
-      initialFocus?.current ??
-      dialog.querySelector<HTMLElement>(`.${styles.body} ${FOCUSABLE}`) ??
-      dialog.querySelector<HTMLElement>(FOCUSABLE);
+    const target = initialFocus?.current ?? bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
     target?.focus();
     return () => {
       dialog.removeEventListener('cancel', onCancel);
@@ -76,6 +74,24 @@ export function Dialog({
       if (previous && document.contains(previous)) previous.focus();
     };
     // initialFocus is a ref: it is read once, on open.
+  }, [open]);
+
+  // A body that scrolls with nothing focusable in it (rules, terms) takes the focus itself, so the
+  // keyboard can scroll it.
+  const [bodyScrolls, setBodyScrolls] = useState(false);
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!body || !open) return;
+    const check = () => setBodyScrolls(body.scrollHeight > body.clientHeight + 1 && body.querySelector(FOCUSABLE) === null);
+    check();
+    const resized = new ResizeObserver(check);
+    resized.observe(body);
+    const changed = new MutationObserver(check);
+    changed.observe(body, { childList: true, subtree: true, characterData: true });
+    return () => {
+      resized.disconnect();
+      changed.disconnect();
+    };
   }, [open]);
 
   if (!open) return null;
@@ -116,7 +132,15 @@ export function Dialog({
             </svg>
           </button>
         </header>
-        <div className={styles.body}>{children}</div>
+        <div
+          ref={bodyRef}
+          className={styles.body}
+          tabIndex={bodyScrolls ? 0 : undefined}
+          role={bodyScrolls ? 'region' : undefined}
+          aria-labelledby={bodyScrolls ? titleId : undefined}
+        >
+          {children}
+        </div>
         {footer ? <footer className={styles.footer}>{footer}</footer> : null}
       </div>
     </dialog>

@@ -1,16 +1,8 @@
-import { useMemo } from 'react';
-import { useFormatLocale } from '@/i18n/use-localized-path';
+import { useFormats } from '@/i18n/use-localized-path';
 
 /** Date and time of a table row in the language of the catalog on screen. */
 export function useDateTimeFormat(): (iso: string) => string {
-  const locale = useFormatLocale();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-    return (iso: string) => {
-      const date = new Date(iso);
-      return Number.isNaN(date.getTime()) ? iso : format.format(date);
-    };
-  }, [locale]);
+  return useFormats().dateTime;
 }
 
 /** `lnbcrt10u1pj…q7x8k2`: long payment requests, addresses and ids keep their start and end. */

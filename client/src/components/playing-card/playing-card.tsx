@@ -1,5 +1,6 @@
-import { memo, useId } from 'react';
+import { memo } from 'react';
 import type { Suit } from '@bahati/contracts';
+import { useBrand } from '@/lib/brand/brand-provider';
 import { isRedSuit, SuitGlyph } from './suit-glyph';
 import styles from './playing-card.module.css';
 
@@ -41,28 +42,10 @@ export interface PlayingCardProps {
   className?: string;
 }
 
+/** The brand's card back (its 60×80 drawing); nothing while the brand loads, so no other back shows. */
 function CardBack() {
-  const id = useId();
-  return (
-    <>
-      <defs>
-        <pattern id={`${id}-p`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-          <path d="M0 0H6M0 0V6" stroke="#f0c85a" strokeOpacity="0.28" strokeWidth="0.8" />
-        </pattern>
-        <radialGradient id={`${id}-g`} cx="0.5" cy="0.45" r="0.75">
-          <stop offset="0" stopColor="#177049" />
-          <stop offset="1" stopColor="#06281a" />
-        </radialGradient>
-      </defs>
-      <rect x="0.5" y="0.5" width="59" height="79" rx="5" fill="#fdf8ea" stroke="#c9b98f" strokeWidth="0.6" />
-      <rect x="3" y="3" width="54" height="74" rx="3.5" fill={`url(#${id}-g)`} />
-      <rect x="3" y="3" width="54" height="74" rx="3.5" fill={`url(#${id}-p)`} />
-      <rect x="5.5" y="5.5" width="49" height="69" rx="2.5" fill="none" stroke="#f0c85a" strokeOpacity="0.7" strokeWidth="0.7" />
-      <circle cx="30" cy="40" r="11.5" fill="#06281a" stroke="#f0c85a" strokeWidth="1.2" />
-      <circle cx="30" cy="40" r="9" fill="none" stroke="#f0c85a" strokeOpacity="0.45" strokeWidth="0.6" strokeDasharray="1.2 1.4" />
-      <SuitGlyph suit="Spade" x={30} y={40} size={10} fill="#f0c85a" />
-    </>
-  );
+  const { images } = useBrand();
+  return images ? <image href={images.cardSvg} x="0" y="0" width={CARD_W} height={CARD_H} /> : null;
 }
 
 function CardFace({ suit, rank }: { suit: Suit; rank: number }) {
@@ -139,7 +122,7 @@ function MiniFace({ suit, rank }: { suit: Suit; rank: number }) {
   );
 }
 
-/** A playing card drawn as SVG: face (rank, suit pips, red or black) or the Bahati back. */
+/** A playing card drawn as SVG: face (rank, suit pips, red or black) or the brand's back. */
 export const PlayingCard = memo(function PlayingCard({ suit, rank, faceDown, width = CARD_W, label, className }: PlayingCardProps) {
   const down = faceDown || rank === 0 || !suit;
   return (

@@ -14,6 +14,20 @@ import { Page, PageHeader } from '@/components/page/page';
 
 const STATUS_TONE: Record<WithdrawRequestView['status'], StatusTone> = { Created: 'pending', Approved: 'success', Declined: 'danger' };
 
+type Payout = 'paid' | 'paying' | 'failed';
+const PAYOUT_TONE: Record<Payout, StatusTone> = { paid: 'success', paying: 'pending', failed: 'danger' };
+
+/**
+ * Where an approved request's payout is. The approval answers only once the node has paid or refused, so
+ * an approved request without a payment is one whose payout failed (or whose payer stopped), unless this
+ * screen is paying it right now; approving it again retries, and the node never pays twice.
+ */
+function payoutOf(row: WithdrawRequestView, working: string | null): Payout | null {
+  if (row.status !== 'Approved') return null;
+  if (row.paid) return 'paid';
+  return working === row.id ? 'paying' : 'failed';
+}
+
 type Outcome = { kind: 'error'; text: string } | { kind: 'ok'; text: string };
 
 /** Why a decision failed: admin actions show the server's own text (spec §8), with the catalogs' words as a fallback. */
@@ -37,17 +51,19 @@ export function Component() {
   const [working, setWorking] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  async function decide(row: WithdrawRequestView, action: 'approve' | 'decline') {
+  async function decide(row: WithdrawRequestView, action: 'approve' | 'decline' | 'retry') {
     setWorking(row.id);
     setOutcome(null);
     try {
-      const updated = await (action === 'approve' ? approve(row.id) : decline(row.id)).unwrap();
+      const updated = await (action === 'decline' ? decline(row.id) : approve(row.id)).unwrap();
       setOutcome({
         kind: 'ok',
         text:
           action === 'approve'
             ? t('adminWithdrawals.approved', { reference: updated.reference ?? '—' })
-            : t('adminWithdrawals.declined', { amount: format.sats(updated.amount) }),
+            : action === 'retry'
+              ? t('adminPayouts.retried', { reference: updated.reference ?? '—' })
+              : t('adminWithdrawals.declined', { amount: format.sats(updated.amount) }),
       });
     } catch (error) {
       setOutcome({ kind: 'error', text: t('adminWithdrawals.failed', { message: failureText(t, error) }) });
@@ -76,11 +92,21 @@ export function Component() {
     {
       key: 'status',
       header: t('adminWithdrawals.columns.status'),
-      cell: (row) => (
-        <StatusBadge tone={STATUS_TONE[row.status]} testId="admin-withdraw-status">
-          {t(`withdraw.status.${row.status}`)}
-        </StatusBadge>
-      ),
+      cell: (row) => {
+        const payout = payoutOf(row, working);
+        return (
+          <span className={styles.statusCell}>
+            <StatusBadge tone={STATUS_TONE[row.status]} testId="admin-withdraw-status">
+              {t(`withdraw.status.${row.status}`)}
+            </StatusBadge>
+            {payout ? (
+              <StatusBadge tone={PAYOUT_TONE[payout]} testId="admin-withdraw-payout">
+                {t(`adminPayouts.${payout}`)}
+              </StatusBadge>
+            ) : null}
+          </span>
+        );
+      },
     },
     {
       key: 'reference',
@@ -112,6 +138,19 @@ export function Component() {
               {t('adminWithdrawals.decline')}
             </button>
           </span>
+        ) : payoutOf(row, working) === 'failed' ? (
+          <button
+            type="button"
+            className={`${styles.link} ${styles.approve}`}
+            onClick={() => void decide(row, 'retry')}
+            disabled={working !== null}
+            aria-label={t('adminPayouts.retryLabel', { player: who(row), amount: format.sats(row.amount) })}
+            data-testid="retry-payout"
+          >
+            {t('adminPayouts.retry')}
+          </button>
+        ) : payoutOf(row, working) === 'paying' ? (
+          <span className={styles.faint}>{t('adminWithdrawals.working')}</span>
         ) : (
           <span className={styles.faint}>—</span>
         ),

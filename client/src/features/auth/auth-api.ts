@@ -1,20 +1,8 @@
 import type { DevIdTokenRequest, DevIdTokenResponse, LoginRequest, LoginResponse } from '@bahati/contracts';
 import { api } from '@/lib/api';
 
-/** GET /api/config: how players sign in on this deployment. */
-export interface ClientConfig {
-  googleClientId: string | null;
-  devIdentity: boolean;
-  environment: string;
-}
-
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getClientConfig: build.query<ClientConfig, void>({
-      query: () => 'config',
-      providesTags: ['Config'],
-      keepUnusedDataFor: 3600,
-    }),
     requestDevIdToken: build.mutation<DevIdTokenResponse, DevIdTokenRequest>({
       query: (body) => ({ url: 'dev/id-token', method: 'POST', body }),
     }),
@@ -24,4 +12,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetClientConfigQuery, useRequestDevIdTokenMutation, useLoginMutation } = authApi;
+export const { useRequestDevIdTokenMutation, useLoginMutation } = authApi;

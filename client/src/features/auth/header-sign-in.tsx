@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link';
-import { useGetClientConfigQuery } from './auth-api';
+import { useGetClientConfigQuery } from '@/lib/api';
 import { GoogleSignInButton } from './google-sign-in-button';
 
 /** The header's sign-in control: Google's icon button, or a link to the e-mail sign-in page. */

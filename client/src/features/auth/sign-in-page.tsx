@@ -5,7 +5,7 @@ import { BrandMark } from '@/components/brand-mark';
 import { LocalizedLink } from '@/components/localized-link';
 import { Spinner } from '@/components/spinner';
 import { useCurrentPlayer } from '@/lib/current-player';
-import { useGetClientConfigQuery } from './auth-api';
+import { useGetClientConfigQuery } from '@/lib/api';
 import { DevSignInForm } from './dev-sign-in-form';
 import { GoogleSignInButton } from './google-sign-in-button';
 import styles from './auth.module.css';

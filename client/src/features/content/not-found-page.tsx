@@ -1,9 +1,27 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import { isLanguageCode } from '@/i18n/languages';
 import { LocalizedLink } from '@/components/localized-link';
 import styles from './not-found.module.css';
 
+/** A first segment shaped like a language tag (`it`, `pt-BR`) that is not one of ours. */
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i;
+
+/** `/it/rules` shows the English page: a language we do not offer is not a missing page. */
+function withoutUnknownLanguage(pathname: string): string | null {
+  const [, first = '', ...rest] = pathname.split('/');
+  if (!LANGUAGE_TAG.test(first) || isLanguageCode(first)) return null;
+  return `/${rest.join('/')}`;
+}
+
 export function NotFoundPage() {
+  const location = useLocation();
+  const english = withoutUnknownLanguage(location.pathname);
+  return english === null ? <PageNotFound /> : <Navigate to={{ ...location, pathname: english }} replace />;
+}
+
+function PageNotFound() {
   const { t } = useTranslation();
   useEffect(() => {
     document.title = `${t('content.notFound.title')} · ${t('common.brand')}`;

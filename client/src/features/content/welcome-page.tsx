@@ -106,7 +106,7 @@ export function WelcomePage() {
             </h1>
             <p className={styles.lead}>{t('content.welcome.text')}</p>
             <div className={styles.actions}>
-              <LocalizedLink to={isSignedIn ? '/game' : '/authentication'} className="btn btn-primary btn-lg">
+              <LocalizedLink to={isSignedIn ? '/game' : '/get-started-playing-blackjack'} className="btn btn-primary btn-lg">
                 {isSignedIn ? t('content.welcome.playNow') : t('content.welcome.getStarted')}
               </LocalizedLink>
               <LocalizedLink to="/provably-fair-blackjack" className="btn btn-ghost btn-lg">
@@ -163,8 +163,8 @@ export function WelcomePage() {
               <li>{t('content.welcome.bonus.playthrough')}</li>
               <li>{t('content.welcome.bonus.forgiven')}</li>
             </ul>
-            <LocalizedLink to="/bahati-terms-of-use" className={styles.bonusTerms}>
-              {t('content.welcome.bonus.terms')} →
+            <LocalizedLink to="/bahati-terms-of-use#bonuses" className={styles.bonusTerms}>
+              {t('content.welcome.bonus.terms')} <span aria-hidden="true">→</span>
             </LocalizedLink>
           </div>
         </div>

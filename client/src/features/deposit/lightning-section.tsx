@@ -148,12 +148,13 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
           </div>
           {invalid ? (
             <span id={`${id}-amount-error`} className={styles.fieldError} role="alert">
+              {/* Spec §5 quotes this message with the figure ungrouped: "at least 1000 Satoshis". */}
               {t('deposit.lightning.minimum', { amount: MIN_LIGHTNING_DEPOSIT })}
             </span>
           ) : (
             <span id={`${id}-amount-hint`} className={styles.hint}>
               {sats > 0 && format.dollars(sats) ? `≈ ${format.dollars(sats)}${format.fixed ? '*' : ''} · ` : ''}
-              {t('deposit.lightning.amountHint', { amount: MIN_LIGHTNING_DEPOSIT.toLocaleString() })}
+              {t('deposit.lightning.amountHint', { amount: format.sats(MIN_LIGHTNING_DEPOSIT) })}
             </span>
           )}
         </div>

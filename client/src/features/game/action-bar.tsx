@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HandAction } from '@bahati/contracts';
 import { useSatsFormat } from '@/components/amount/sats-amount';
@@ -39,11 +39,56 @@ function ActionButton({
   );
 }
 
+/**
+ * A keyboard player's focus stays with the moves: when the focused button goes away or is switched
+ * off (Deal turns into the offer's Yes and No, then into the hand's moves, then into Rebet), the bar's
+ * first primary button that can be pressed takes the focus, so Enter and Space keep playing.
+ */
+function useFocusFollowsMoves(bar: RefObject<HTMLDivElement | null>) {
+  const holds = useRef(false);
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const onFocusIn = () => {
+      holds.current = true;
+    };
+    // Focus moved on to something else (Tab, a click on another control): the bar lets it go.
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Node && !el.contains(event.relatedTarget)) holds.current = false;
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!(event.target instanceof Node && el.contains(event.target))) holds.current = false;
+    };
+    el.addEventListener('focusin', onFocusIn);
+    el.addEventListener('focusout', onFocusOut);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      el.removeEventListener('focusin', onFocusIn);
+      el.removeEventListener('focusout', onFocusOut);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [bar]);
+  useEffect(() => {
+    const el = bar.current;
+    if (!el || !holds.current) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !el.contains(active)) {
+      holds.current = false;
+      return;
+    }
+    if (active && el.contains(active) && !(active instanceof HTMLButtonElement && active.disabled)) return;
+    const next = el.querySelector<HTMLElement>('.btn-primary:not(:disabled)') ?? el.querySelector<HTMLElement>('button:not(:disabled), a[href]');
+    next?.focus();
+  });
+}
+
 /** Below the table: what the player can do now (an offer's Yes and No, the hand's moves, or the bet and Deal). */
 export function ActionBar({ table }: { table: TableState }) {
   const { t } = useTranslation();
   const format = useSatsFormat();
   const { busy, hand, mode } = table;
+  const bar = useRef<HTMLDivElement>(null);
+  useFocusFollowsMoves(bar);
   let content: ReactNode;
   if (mode === 'loading') {
     content = <Spinner label={t('common.loading')} />;
@@ -125,7 +170,7 @@ export function ActionBar({ table }: { table: TableState }) {
     );
   }
   return (
-    <div className={styles.actions} role="group" aria-label={t('game.actionsLabel')} aria-busy={table.pending}>
+    <div ref={bar} className={styles.actions} role="group" aria-label={t('game.actionsLabel')} aria-busy={table.pending}>
       {content}
     </div>
   );

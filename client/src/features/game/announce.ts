@@ -1,12 +1,13 @@
 import type { TFunction } from 'i18next';
 import type { Hand } from '@bahati/contracts';
+import { currentFormats } from '@/i18n/intl';
 
 function resultText(t: TFunction, state: string, win: number | null): string {
   switch (state) {
     case 'Win':
-      return t('game.result.winAmount', { amount: (win ?? 0).toLocaleString() });
+      return t('game.result.winAmount', { amount: currentFormats().sats(win ?? 0) });
     case 'EvenMoney':
-      return t('game.result.evenMoneyAmount', { amount: (win ?? 0).toLocaleString() });
+      return t('game.result.evenMoneyAmount', { amount: currentFormats().sats(win ?? 0) });
     case 'Push':
       return t('game.result.push');
     case 'Lost':

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CHIP_VALUES } from '@bahati/contracts';
 import { useSatsFormat } from '@/components/amount/sats-amount';
-import { ChipSvg, chipLabel } from './chip';
+import { Chip, chipLabel } from './chip';
 import { chipStack, GEOMETRY, type TableSize } from './table-layout';
 import styles from './table.module.css';
 
@@ -21,14 +21,21 @@ export function BetSpot({ size, bet, onClearBet, canClear }: { size: TableSize; 
         <button
           type="button"
           className={styles.betStack}
-          onClick={onClearBet}
+          onClick={(event) => {
+            const stage = event.currentTarget.closest(`.${styles.stage}`);
+            onClearBet();
+            // The stack goes with the bet: a keyboard player's focus moves on to the chips, not to the top of the page.
+            requestAnimationFrame(() => {
+              if (document.activeElement === document.body) stage?.querySelector<HTMLElement>(`.${styles.chipTray} button:not(:disabled)`)?.focus();
+            });
+          }}
           disabled={!canClear}
           aria-label={t('game.clearBetLabel', { amount: format.sats(bet) })}
           data-testid="bet-stack"
         >
           {stackShown.map((value, i) => (
             <span key={i} className={styles.betChip} style={{ transform: `translate(-50%, calc(-50% - ${i * (size === 'large' ? 5 : 4)}px))` }}>
-              <ChipSvg value={value} size={betChip} />
+              <Chip value={value} size={betChip} />
             </span>
           ))}
         </button>
@@ -62,7 +69,7 @@ export function ChipTray({ size, locked, onChip }: { size: TableSize; locked: bo
           title={t('game.addChip', { amount: format.sats(value) })}
           data-testid={`chip-${chipLabel(value)}`}
         >
-          <ChipSvg value={value} size={chipSize} />
+          <Chip value={value} size={chipSize} />
         </button>
       ))}
     </div>

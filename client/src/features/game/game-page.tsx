@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBrand } from '@/lib/brand/brand-provider';
 import { useDealAnimations } from '@/lib/motion';
 import { ActionBar } from './action-bar';
 import { RulesDialog } from './rules-dialog';
@@ -26,6 +27,7 @@ export function Component() {
   const geometry = GEOMETRY[size];
   const { mode } = table;
   const animations = useDealAnimations();
+  const brand = useBrand();
   // The reminder waits for the betting state: never over a hand in play or cards still landing.
   const session = useSessionReminder({ hand: table.hand, busy: mode !== 'betting' || table.busy });
 
@@ -41,7 +43,7 @@ export function Component() {
 
       <div className={styles.tableWrap}>
         <div ref={ref} className={tableStyles.viewport} style={{ height: scale ? geometry.height * scale : undefined, aspectRatio: scale ? undefined : `${geometry.width} / ${geometry.height}` }} data-testid="table" data-motion={animations ? 'on' : 'off'}>
-          {scale > 0 ? (
+          {scale > 0 && brand.images ? (
             <TableStage
               size={size}
               scale={scale}
@@ -53,7 +55,15 @@ export function Component() {
               onChip={table.addChip}
               onClearBet={table.clearBet}
               canClear={mode === 'betting' && !table.busy}
+              images={brand.images}
             />
+          ) : brand.failed ? (
+            <div className={tableStyles.unavailable} role="alert">
+              <p>{t('game.tableUnavailable')}</p>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={brand.retry}>
+                {t('common.retry')}
+              </button>
+            </div>
           ) : null}
           <TableNotice notice={table.notice} onDismiss={table.dismissNotice} />
         </div>

@@ -37,7 +37,7 @@ export function ResultBadge({ hand, slot, format }: { hand: PlayerHand; slot: Ha
     >
       <span className={styles.badgeLabel}>{label}</span>
       {(state === 'Win' || state === 'EvenMoney' || state === 'Push') && win > 0 ? (
-        <span className={styles.badgeWinAmount}>+{format.sats(win)}</span>
+        <span className={styles.badgeWinAmount}>{format.signed(win)}</span>
       ) : null}
     </div>
   );

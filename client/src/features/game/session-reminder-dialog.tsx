@@ -12,7 +12,7 @@ export function SessionReminderDialog({ reminder, onDismiss }: { reminder: Sessi
   const format = useSatsFormat();
   const keepPlaying = useRef<HTMLButtonElement>(null);
   const net = reminder?.net ?? 0;
-  const signed = `${net > 0 ? '+' : net < 0 ? '−' : ''}${format.sats(Math.abs(net))}`;
+  const signed = format.signed(net);
 
   return (
     <Dialog

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Hand } from '@bahati/contracts';
 import { cardLabel } from '@/components/playing-card/card-label';
 import { useSatsFormat } from '@/components/amount/sats-amount';
+import type { BrandImages } from '@/lib/brand/brand-provider';
 import { BetSpot, ChipTray } from './chip-tray';
 import type { Sequence } from './deal-sequence';
 import { FeltTable } from './felt-table';
@@ -24,10 +25,12 @@ export interface TableStageProps {
   onChip: (value: number) => void;
   onClearBet: () => void;
   canClear: boolean;
+  /** The brand's drawings: the table, the card back and the chips. */
+  images: BrandImages;
 }
 
-/** The felt, the cards, scores and results, the bet stack and the chip tray, on the table's own grid. */
-export const TableStage = memo(function TableStage({ size, scale, hand, shown, sequence, bet, chipsLocked, onChip, onClearBet, canClear }: TableStageProps) {
+/** The brand's table, the cards, scores and results, the bet stack and the chip tray, on the table's own grid. */
+export const TableStage = memo(function TableStage({ size, scale, hand, shown, sequence, bet, chipsLocked, onChip, onClearBet, canClear, images }: TableStageProps) {
   const { t } = useTranslation();
   const format = useSatsFormat();
   const geometry = GEOMETRY[size];
@@ -45,7 +48,7 @@ export const TableStage = memo(function TableStage({ size, scale, hand, shown, s
       style={{ width: geometry.width, height: geometry.height, transform: `scale(${scale})` }}
       data-size={size}
     >
-      <FeltTable size={size} geometry={geometry} discarded={discarded} />
+      <FeltTable size={size} geometry={geometry} discarded={discarded} images={images} />
 
       {/* cards */}
       <div className={styles.cards} aria-hidden="true">

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormats } from '@/i18n/use-localized-path';
 import { CHIP_VALUES, MAX_BET, type Hand } from '@bahati/contracts';
 import { storeBet, storedBet } from './seeds';
 import type { Say } from './use-table-notices';
@@ -13,6 +14,7 @@ const SMALLEST_CHIP = CHIP_VALUES[0];
  */
 export function useBet({ bank, hand, locked, say }: { bank: number | undefined; hand: Hand | null; locked: boolean; say: Say }) {
   const { t } = useTranslation();
+  const formats = useFormats();
   const [bet, setBet] = useState(storedBet);
   const [lastBet, setLastBet] = useState(storedBet);
   const inPlay = hand !== null && hand.phase !== 'Settled';
@@ -30,7 +32,7 @@ export function useBet({ bank, hand, locked, say }: { bank: number | undefined; 
   useEffect(() => {
     if (!inPlay && bank !== undefined && bank > 0 && bank < SMALLEST_CHIP && bet !== bank) {
       setBet(bank);
-      say('info', t('game.notices.betAdjusted', { amount: bank.toLocaleString(), chip: SMALLEST_CHIP.toLocaleString() }));
+      say('info', t('game.notices.betAdjusted', { amount: formats.sats(bank), chip: formats.sats(SMALLEST_CHIP) }));
     }
     // Only when the bank changes between hands.
   }, [bank, inPlay]);
@@ -41,12 +43,12 @@ export function useBet({ bank, hand, locked, say }: { bank: number | undefined; 
       if (current <= 0) return say('warning', t('game.errors.depositFirst'), { to: '/deposit', label: t('game.notices.deposit') });
       if (current < SMALLEST_CHIP) {
         setBet(current);
-        return say('info', t('game.notices.betAdjusted', { amount: current.toLocaleString(), chip: SMALLEST_CHIP.toLocaleString() }));
+        return say('info', t('game.notices.betAdjusted', { amount: formats.sats(current), chip: formats.sats(SMALLEST_CHIP) }));
       }
       let next = bet + value;
       if (next > MAX_BET) {
         next = MAX_BET;
-        say('info', t('game.notices.maxBet', { amount: MAX_BET.toLocaleString() }));
+        say('info', t('game.notices.maxBet', { amount: formats.sats(MAX_BET) }));
       }
       if (next > current) {
         next = current;
@@ -54,7 +56,7 @@ export function useBet({ bank, hand, locked, say }: { bank: number | undefined; 
       }
       setBet(next);
     },
-    [bet, current, inPlay, locked, say, t],
+    [bet, current, formats, inPlay, locked, say, t],
   );
 
   const clearBet = useCallback(() => {

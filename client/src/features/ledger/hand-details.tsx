@@ -7,9 +7,9 @@ import { LocalizedLink } from '@/components/localized-link';
 import { cardLabel } from '@/components/playing-card/card-label';
 import { PlayingCard } from '@/components/playing-card/playing-card';
 import { Spinner } from '@/components/spinner';
+import { useFormats } from '@/i18n/use-localized-path';
 import { apiErrorCode, apiErrorMessage, useGetHandQuery, useGetShoeQuery } from '@/lib/api';
 import { useGetHandShoeQuery } from './ledger-api';
-import { formatLedgerTime } from './ledger-format';
 import styles from './ledger.module.css';
 
 function Cards({ cards, width = 34 }: { cards: readonly Card[]; width?: number }) {
@@ -104,6 +104,7 @@ export function ShoeById({ shoeId }: { shoeId: string }) {
 export function HandDetails({ handId }: { handId: string }) {
   const { t } = useTranslation();
   const format = useSatsFormat();
+  const formats = useFormats();
   const { data: hand, isLoading, isError } = useGetHandQuery(handId);
   const [showShoe, setShowShoe] = useState(false);
 
@@ -116,7 +117,7 @@ export function HandDetails({ handId }: { handId: string }) {
       <dl className={styles.facts}>
         <div>
           <dt>{t('ledger.details.startTime')}</dt>
-          <dd>{formatLedgerTime(hand.createdTime)}</dd>
+          <dd>{formats.ledgerTime(hand.createdTime).join(' ')}</dd>
         </div>
         <div>
           <dt>{t('ledger.details.baseBet')}</dt>
@@ -131,7 +132,7 @@ export function HandDetails({ handId }: { handId: string }) {
       <div className={styles.hands}>
         <div className={styles.handCol}>
           <h4 className={styles.subhead}>
-            {t('ledger.details.dealer')} <span className={styles.score}>{hand.dealerHand.displayScore}</span>
+            {t('ledger.details.dealer')} <span className={styles.score}>{hand.dealerHand.displayScore === 'Bust' ? t('ledger.details.bust') : hand.dealerHand.displayScore}</span>
           </h4>
           <Cards cards={hand.dealerHand.cards} />
         </div>

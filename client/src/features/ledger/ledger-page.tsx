@@ -4,9 +4,10 @@ import { useSearchParams } from 'react-router-dom';
 import type { LedgerEntry } from '@bahati/contracts';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { Spinner } from '@/components/spinner';
+import { useFormats } from '@/i18n/use-localized-path';
 import { HandDetails, ShoeById } from './hand-details';
 import { useGetLedgerQuery } from './ledger-api';
-import { formatLedgerTimeParts, isoDay, parseDay, shiftDay } from './ledger-format';
+import { isoDay, parseDay, shiftDay } from './ledger-format';
 import styles from './ledger.module.css';
 
 function Chevron({ open }: { open: boolean }) {
@@ -22,6 +23,7 @@ const expandable = (entry: LedgerEntry) => Boolean(entry.handId) || (entry.type 
 export function Component() {
   const { t } = useTranslation();
   const format = useSatsFormat();
+  const formats = useFormats();
   const dateId = useId();
   const [params, setParams] = useSearchParams();
   const today = isoDay(new Date());
@@ -53,8 +55,8 @@ export function Component() {
     });
 
   const net = rows.reduce((sum, r) => sum + r.amount, 0);
-  const signed = (amount: number) => (amount > 0 ? `+${format.sats(amount)}` : amount < 0 ? `−${format.sats(-amount)}` : format.sats(0));
-  const dayLabel = parseDay(day)!.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+  const signed = format.signed;
+  const dayLabel = formats.longDay(parseDay(day)!);
 
   return (
     <div className={`container ${styles.page}`}>
@@ -149,7 +151,7 @@ export function Component() {
                       data-type={row.type}
                     >
                       <td className={styles.time}>
-                        {formatLedgerTimeParts(row.createdTime).map((part, k) => (
+                        {formats.ledgerTime(row.createdTime).map((part, k) => (
                           <span key={k}>{k ? ` ${part}` : part}</span>
                         ))}
                       </td>

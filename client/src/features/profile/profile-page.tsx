@@ -23,10 +23,7 @@ function NetAmount({ sats }: { sats: number }) {
   const dollars = format.dollars(Math.abs(sats));
   return (
     <span className={`${styles.net} ${sats > 0 ? styles.up : sats < 0 ? styles.down : ''}`}>
-      <span className={styles.netSats}>
-        {sign}
-        {t('amount.sats', { amount: format.sats(Math.abs(sats)) })}
-      </span>
+      <span className={styles.netSats}>{t('amount.sats', { amount: format.signed(sats) })}</span>
       {dollars ? <DollarFigure dollars={dollars} fixed={format.fixed} className={styles.netUsd} sign={sign} /> : null}
     </span>
   );

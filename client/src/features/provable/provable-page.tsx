@@ -25,6 +25,9 @@ def shoe(player_seed_b64: str, house_seed_b64: str) -> list[int]:
 def house_seed_hash(house_seed_b64: str) -> str:
     return base64.b64encode(hashlib.sha256(base64.b64decode(house_seed_b64)).digest()).decode()`;
 
+/** The Python expressions of a card's rank and suit, quoted in the note under the code (the same in every language). */
+const PYTHON_CARD = { rank: 'c % 13 + 1', suit: '["Heart", "Diamond", "Club", "Spade"][(c % 52) // 13]' };
+
 const cardOf = (id: number) => ({ suit: cardSuit(id), rank: cardRank(id) });
 
 /** The browser's SHA-256 (WebCrypto), for the house seed hash. */
@@ -313,7 +316,7 @@ export function Component() {
         <pre className={styles.code}>
           <code>{PYTHON}</code>
         </pre>
-        <p className={styles.muted}>{t('provable.pythonNote')}</p>
+        <p className={styles.muted}>{t('provable.pythonNote', PYTHON_CARD)}</p>
       </section>
     </div>
   );

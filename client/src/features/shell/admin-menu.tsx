@@ -5,9 +5,10 @@ import { ChevronIcon } from './icons';
 import { ADMIN_MENU } from './menu-items';
 import styles from './header.module.css';
 
-/** The Admin item: a button that toggles a dropdown with the admin screens. */
-export function AdminMenu({ onNavigate }: { onNavigate: () => void }) {
+/** The Admin item: a button that toggles a dropdown with the admin screens (for support: "Support", with what support may open). */
+export function AdminMenu({ onNavigate, isAdmin }: { onNavigate: () => void; isAdmin: boolean }) {
   const { t } = useTranslation();
+  const items = isAdmin ? ADMIN_MENU : ADMIN_MENU.filter((item) => item.support);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -43,16 +44,17 @@ export function AdminMenu({ onNavigate }: { onNavigate: () => void }) {
         aria-haspopup="true"
         onClick={() => setOpen((v) => !v)}
       >
-        {t('shell.menu.admin')}
+        {isAdmin ? t('shell.menu.admin') : t('staff.menu.support')}
         <span className={open ? styles.chevronOpen : styles.chevron}>
           <ChevronIcon />
         </span>
       </button>
       <ul id={listId} className={styles.dropdownList} hidden={!open}>
-        {ADMIN_MENU.map((item) => (
+        {items.map((item) => (
           <li key={item.to}>
             <LocalizedNavLink
               to={item.to}
+              end={item.end}
               className={({ isActive }) => (isActive ? `${styles.dropdownLink} ${styles.active}` : styles.dropdownLink)}
               onClick={() => {
                 setOpen(false);

@@ -1,27 +1,25 @@
 import { satsToDollars } from '@bahati/contracts';
 import { useTranslation } from 'react-i18next';
 import { useGetBankQuery, useGetPriceFigureQuery } from '@/lib/api';
-import { useFormatLocale } from '@/i18n/use-localized-path';
+import { useFormats } from '@/i18n/use-localized-path';
 import { BitcoinIcon } from './icons';
 import styles from './header.module.css';
 
 /** Bank in satoshis with its approximate dollar value (sats × price/100 / 1e6, spec §1). */
 export function BalanceChip() {
   const { t } = useTranslation();
-  const locale = useFormatLocale();
+  const formats = useFormats();
   const { data: bank } = useGetBankQuery();
   const { data: price } = useGetPriceFigureQuery();
 
   if (bank === undefined) return <span className={`${styles.chip} ${styles.chipLoading}`} aria-hidden="true" />;
 
-  const sats = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(bank);
+  const sats = formats.sats(bank);
   // Where the header is tight a large bank shows as e.g. "12.35M sats"; the exact figure stays
   // in the tooltip and for screen readers.
-  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(bank);
+  const compact = formats.number(bank, { notation: 'compact', maximumFractionDigits: 2 });
   const size = bank >= 1_000_000 ? styles.large : bank >= 10_000 ? styles.medium : '';
-  const dollars = price
-    ? new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(satsToDollars(bank, price.value))
-    : null;
+  const dollars = price ? formats.dollars(satsToDollars(bank, price.value)) : null;
 
   return (
     <span

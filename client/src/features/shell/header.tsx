@@ -5,7 +5,9 @@ import { useAppDispatch } from '@/app/hooks';
 import { Avatar } from '@/components/avatar';
 import { BrandMark } from '@/components/brand-mark';
 import { LocalizedLink, LocalizedNavLink } from '@/components/localized-link';
+import { useBrand } from '@/lib/brand/brand-provider';
 import { useCurrentPlayer } from '@/lib/current-player';
+import { useStaffRoles } from '@/lib/staff';
 import { signedOut } from '@/lib/session';
 import { useLocalizePath } from '@/i18n/use-localized-path';
 import { AdminMenu } from './admin-menu';
@@ -27,6 +29,8 @@ function navClass({ isActive }: { isActive: boolean }) {
 export function Header({ signInControl }: { signInControl: ReactNode }) {
   const { t } = useTranslation();
   const { player, isLoading, isError, refetch } = useCurrentPlayer();
+  const { brand, images } = useBrand();
+  const staff = useStaffRoles();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const localize = useLocalizePath();
@@ -71,11 +75,12 @@ export function Header({ signInControl }: { signInControl: ReactNode }) {
     <header className={styles.header} ref={headerRef}>
       <div className={player ? `${styles.bar} ${styles.withMenu}` : styles.bar}>
         <LocalizedLink to="/" className={styles.brand} aria-label={t('shell.homeLink')}>
-          <BrandMark size={40} />
-          <span className={styles.brandText}>
-            <span className={styles.wordmark}>{t('common.brand')}</span>
-            <span className={styles.tagline}>{t('shell.tagline')}</span>
-          </span>
+          <BrandMark size={40} alt={brand?.name ?? ''} />
+          {images ? (
+            <img className={`${styles.brandText} ${styles.tagline}`} src={images.taglineSvg} width={300} height={48} alt="" draggable={false} />
+          ) : (
+            <span className={`${styles.brandText} ${styles.tagline}`} aria-hidden="true" />
+          )}
         </LocalizedLink>
 
         {player ? (
@@ -93,9 +98,9 @@ export function Header({ signInControl }: { signInControl: ReactNode }) {
                     </LocalizedNavLink>
                   </li>
                 ))}
-                {player.isAdmin ? (
+                {staff.isStaff ? (
                   <li>
-                    <AdminMenu onNavigate={closeMenu} />
+                    <AdminMenu onNavigate={closeMenu} isAdmin={staff.isAdmin} />
                   </li>
                 ) : null}
                 <li className={styles.mobileOnly}>

@@ -3,6 +3,8 @@ import type { ParseKeys } from 'i18next';
 export interface MenuItem {
   to: string;
   label: ParseKeys;
+  /** Active only on this very path, not on the screens under it. */
+  end?: boolean;
 }
 
 /** The player menu of spec §2, in order. */
@@ -14,8 +16,18 @@ export const PLAYER_MENU: readonly MenuItem[] = [
   { to: '/ledger', label: 'shell.menu.ledger' },
 ];
 
-export const ADMIN_MENU: readonly MenuItem[] = [
-  { to: '/admin/players', label: 'shell.menu.adminPlayers' },
+export interface StaffMenuItem extends MenuItem {
+  /** Support may open it too (admins see every item). */
+  support?: boolean;
+}
+
+/** The Admin dropdown (spec §2: Players and Withdraw Requests, and the other admin screens); support sees its own items only. */
+export const ADMIN_MENU: readonly StaffMenuItem[] = [
+  { to: '/admin', label: 'shell.menu.adminHome', end: true, support: true },
+  { to: '/admin/players', label: 'shell.menu.adminPlayers', support: true },
   { to: '/withdraw-requests', label: 'shell.menu.adminWithdrawRequests' },
   { to: '/admin/redeem-codes', label: 'shell.menu.adminRedeemCodes' },
+  { to: '/admin/support', label: 'staff.menu.ledgerCheck', support: true },
+  { to: '/admin/analytics', label: 'staff.menu.analytics' },
+  { to: '/admin/branding', label: 'shell.menu.adminBranding' },
 ];

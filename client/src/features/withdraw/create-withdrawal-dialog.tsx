@@ -126,7 +126,7 @@ export function CreateWithdrawalDialog({
     }
   }
 
-  const message = (e: FormError) => ('text' in e ? e.text : t(e.key, { amount: MIN_BITCOIN_WITHDRAWAL.toLocaleString() }));
+  const message = (e: FormError) => ('text' in e ? e.text : t(e.key, { amount: format.sats(MIN_BITCOIN_WITHDRAWAL) }));
   const fieldError = (field: Field) =>
     error?.field === field ? (
       <span id={`${id}-${field}-error`} className={styles.fieldError} role="alert">
@@ -234,6 +234,7 @@ export function CreateWithdrawalDialog({
               id={`${id}-target`}
               className="input"
               type="text"
+              dir="ltr"
               spellCheck={false}
               autoCapitalize="off"
               autoComplete="off"
@@ -249,7 +250,7 @@ export function CreateWithdrawalDialog({
           )}
           {fieldError('target') ?? (
             <span id={`${id}-target-hint`} className={styles.hint}>
-              {method === 'lightning' ? t('withdraw.dialog.paymentRequestHint') : t('withdraw.dialog.addressHint', { amount: MIN_BITCOIN_WITHDRAWAL.toLocaleString() })}
+              {method === 'lightning' ? t('withdraw.dialog.paymentRequestHint') : t('withdraw.dialog.addressHint', { amount: format.sats(MIN_BITCOIN_WITHDRAWAL) })}
             </span>
           )}
         </div>

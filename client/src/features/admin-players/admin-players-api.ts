@@ -1,0 +1,67 @@
+import type { BanResponse, Hand, PlayerPage, SuspectLevelResponse, SuspectRecordPage } from '@bahati/contracts';
+import { api } from '@/lib/api';
+import { staffApi } from '@/lib/staff';
+
+export interface PageArgs {
+  playerId: string;
+  offset: number;
+  limit: number;
+}
+
+export interface HandPage {
+  items: Hand[];
+  /** From the answer's X-Total-Count. */
+  total: number;
+}
+
+type Lifecycle<T> = {
+  dispatch: (action: unknown) => unknown;
+  getState: () => unknown;
+  queryFulfilled: Promise<{ data: T }>;
+};
+
+/** Every cached page of the players table shows the change at once (the server answered after its read model had it). */
+async function patchPlayerRows<T>({ dispatch, getState, queryFulfilled }: Lifecycle<T>, patch: (data: T) => { id: string; banned?: boolean; suspectLevel?: number }) {
+  try {
+    const { data } = await queryFulfilled;
+    const change = patch(data);
+    const state = getState() as Parameters<typeof staffApi.util.selectCachedArgsForQuery>[0];
+    for (const args of staffApi.util.selectCachedArgsForQuery(state, 'getPlayers')) {
+      dispatch(
+        staffApi.util.updateQueryData('getPlayers', args, (page: PlayerPage) => {
+          for (const row of page.items) if (row.id === change.id) Object.assign(row, change.banned === undefined ? {} : { banned: change.banned }, change.suspectLevel === undefined ? {} : { suspectLevel: change.suspectLevel });
+        }),
+      );
+    }
+  } catch {
+    // The row shows the refusal.
+  }
+}
+
+export const adminPlayersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    setBanned: build.mutation<BanResponse, { playerId: string; banned: boolean }>({
+      query: ({ playerId, banned }) => ({ url: `players/${encodeURIComponent(playerId)}/${banned ? 'ban' : 'unban'}`, method: 'POST' }),
+      onQueryStarted: (_args, lifecycle) => patchPlayerRows(lifecycle, (data) => ({ id: data.id, banned: data.banned })),
+    }),
+    setSuspectLevel: build.mutation<SuspectLevelResponse, { playerId: string; level: string }>({
+      // The level goes as typed (digits only): the server decides what is a level and answers 400 otherwise.
+      query: ({ playerId, level }) => ({ url: `players/${encodeURIComponent(playerId)}/suspect/${encodeURIComponent(level)}`, method: 'POST' }),
+      invalidatesTags: (result, _error, { playerId }) => (result ? [{ type: 'SuspectRecord', id: playerId }] : []),
+      onQueryStarted: (_args, lifecycle) => patchPlayerRows(lifecycle, (data) => ({ id: data.id, suspectLevel: data.suspectLevel })),
+    }),
+    getSuspectRecords: build.query<SuspectRecordPage, PageArgs>({
+      query: ({ playerId, offset, limit }) => ({ url: `players/${encodeURIComponent(playerId)}/suspect`, params: { offset, limit } }),
+      providesTags: (_result, _error, { playerId }) => [{ type: 'SuspectRecord', id: playerId }],
+    }),
+    getPlayerHands: build.query<HandPage, PageArgs>({
+      query: ({ playerId, offset, limit }) => ({ url: `players/${encodeURIComponent(playerId)}/hands`, params: { offset, limit } }),
+      transformResponse: (items: Hand[], meta) => {
+        const total = Number((meta as { response?: Response } | undefined)?.response?.headers.get('x-total-count'));
+        return { items, total: Number.isFinite(total) ? total : items.length };
+      },
+    }),
+  }),
+});
+
+export const { useSetBannedMutation, useSetSuspectLevelMutation, useGetSuspectRecordsQuery, useGetPlayerHandsQuery } = adminPlayersApi;

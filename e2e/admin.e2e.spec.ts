@@ -1,0 +1,374 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { depositByLightning, openAs, playHandByApi, signInByApi, verifyPhone, waitUntil } from './support/accounts';
+import { launchBrowser, screenshot } from './support/browser';
+import { apiCaller } from './support/journey';
+import { REPO_ROOT, startServer, type StartedServer } from './support/server';
+
+/*
+ * The staff side in Chromium against the built server. An admin finds a player, bans them, sets a
+ * suspect level (a level out of range is refused with the server's 400 shown under the field), reads
+ * the player's suspect records and hands, opens a hand's audit by replay (verified; a hand of a shoe
+ * still in play says so), reads the analytics and pays out a withdrawal. Support sees only what support
+ * may open: the players without the ban switch or the level field (the server refuses a ban with 403),
+ * and the ledger check, where a ledger row deleted straight from the embedded database (the server
+ * stopped meanwhile) shows as missing and the repair, confirmed in a dialog, puts it back. Every screen
+ * passes axe and is pictured at 1280 and 375 px.
+ */
+
+const ADMIN_EMAIL = 'mkuu@bahati.test';
+const SUPPORT_EMAIL = 'msaada@bahati.test';
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 812 };
+
+jest.setTimeout(300_000);
+
+let server: StartedServer;
+let browser: Browser;
+let dataDir: string;
+const call = apiCaller(() => server);
+const jwts = { admin: '', support: '', zawadi: '', juma: '' };
+const ids = { zawadi: '', juma: '' };
+/** The UTC day the hands were played on (the ledger check compares it at +00:00). */
+let today = '';
+
+const env = () => ({ ADMIN_EMAILS: ADMIN_EMAIL, SUPPORT_EMAILS: SUPPORT_EMAIL, DATA_DIR: dataDir });
+
+/** Deletes the player's newest ledger row in the stopped server's embedded database; answers its id. */
+function deleteNewestLedgerRow(playerId: string): string {
+  const script = `
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = new PGlite({ dataDir: process.env.PGLITE_DIR });
+    await db.waitReady;
+    const { rows } = await db.query('delete from ledger_entries where id = (select id from ledger_entries where player_id = $1 order by seq desc limit 1) returning id', [process.env.PLAYER_ID]);
+    await db.close();
+    process.stdout.write(JSON.stringify(rows));
+  `;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: join(REPO_ROOT, 'server'),
+    env: { ...process.env, PGLITE_DIR: join(dataDir, 'pglite'), PLAYER_ID: playerId },
+    encoding: 'utf8',
+  });
+  const rows = JSON.parse(out) as { id: string }[];
+  if (rows.length !== 1) throw new Error(`no ledger row of ${playerId} to delete`);
+  return rows[0]!.id;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'bahati-admin-e2e-'));
+  server = await startServer({ env: env() });
+  jwts.admin = await signInByApi(call, ADMIN_EMAIL, 'Mkuu');
+  jwts.support = await signInByApi(call, SUPPORT_EMAIL, 'Msaada');
+  jwts.zawadi = await signInByApi(call, 'zawadi@bahati.test', 'Zawadi Achieng');
+  jwts.juma = await signInByApi(call, 'juma@bahati.test', 'Juma Otieno');
+  ids.zawadi = (await call<{ id: string }>('players/1234', { jwt: jwts.zawadi })).id;
+  ids.juma = (await call<{ id: string }>('players/1234', { jwt: jwts.juma })).id;
+
+  await verifyPhone(call, jwts.zawadi, '2015550181');
+  await verifyPhone(call, jwts.juma, '2015550182');
+  await verifyPhone(call, jwts.support, '2015550183');
+  await depositByLightning(call, jwts.zawadi, 50_000);
+  await depositByLightning(call, jwts.juma, 50_000);
+  // Five hands: the first shoe (four hands) retires, the fifth opens a shoe still in play.
+  for (let i = 0; i < 5; i++) await playHandByApi(call, jwts.zawadi, 2_000);
+  for (let i = 0; i < 2; i++) await playHandByApi(call, jwts.juma, 1_000);
+  // Juma asks for a withdrawal to an invoice of the support account; the admin pays it out on screen.
+  const { paymentRequest } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '10000' }, jwt: jwts.support });
+  await call('players/withdraw', { body: { amount: 10_000, paymentRequest }, jwt: jwts.juma });
+  await waitUntil('the withdrawal in the admin list', async () => (await call<unknown[]>('players/adminwithdrawrequests', { jwt: jwts.admin })).length === 1);
+  today = new Date().toISOString().slice(0, 10);
+
+  // A ledger row lost from the read model: deleted in the database while the server is stopped.
+  await server.stop();
+  deleteNewestLedgerRow(ids.juma);
+  server = await startServer({ env: env() });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    await screenshot(locator.page(), 'admin-failure', { fullPage: true }).catch(() => undefined);
+    throw error;
+  }
+  return locator;
+}
+
+/** A whole-page picture from the top. */
+async function fullShot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name, { fullPage: true });
+}
+
+/** Nothing is cut off or scrolls sideways: the page is no wider than the window, and no table is wider than its box. */
+async function fitsTheWindow(page: Page) {
+  const { page: pageWidth, window: windowWidth, tables } = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+    tables: [...document.querySelectorAll('main table:not(.u-legend)')].map((table) => {
+      const box = table.parentElement!;
+      return { name: table.querySelector('caption')?.textContent ?? table.getAttribute('aria-labelledby') ?? '', overflow: box.scrollWidth - box.clientWidth };
+    }),
+  }));
+  expect(pageWidth).toBeLessThanOrEqual(windowWidth);
+  expect(tables.filter((t) => t.overflow > 1)).toEqual([]);
+}
+
+const playersRow = (page: Page, email: string) => page.getByTestId(`player-${email}`);
+
+test('admin: ban a player, set a suspect level, read the details, audit a hand, analytics, pay a withdrawal', async () => {
+  const { context, page, errors } = await openAs(browser, server, DESKTOP, jwts.admin);
+
+  // The landing: every admin screen.
+  await page.goto('/admin');
+  const screens = await visible(page.getByRole('navigation', { name: 'Admin screens' }));
+  for (const name of ['Players', 'Withdraw requests', 'Redeem codes', 'Ledger check', 'Analytics', 'Branding']) {
+    await visible(screens.getByRole('link', { name: new RegExp(`^${name}`) }));
+  }
+  await expectNoSeriousA11yViolations(page, { name: 'admin landing' });
+  await fullShot(page, 'admin-desktop-01-landing');
+
+  // The spec's /players is the players table.
+  await page.goto('/players');
+  await page.waitForURL('**/admin/players');
+  await visible(page.getByRole('heading', { level: 1, name: 'Players' }));
+  await visible(playersRow(page, 'juma@bahati.test'));
+  await visible(playersRow(page, 'zawadi@bahati.test'));
+  await fitsTheWindow(page);
+  await expectNoSeriousA11yViolations(page, { name: 'players' });
+  await fullShot(page, 'admin-desktop-02-players');
+
+  // Search by e-mail.
+  await page.getByLabel('Search by e-mail').fill('zawadi');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.waitForURL('**/admin/players?q=zawadi');
+  await visible(page.getByRole('table', { name: 'Players matching “zawadi”' }));
+  expect(await page.getByTestId('players-table').locator('tbody tr').count()).toBe(1);
+  const row = playersRow(page, 'zawadi@bahati.test');
+  await visible(row.getByText('5', { exact: true }));
+
+  // Ban: the switch, its answer on the page, and the read model.
+  const ban = row.getByRole('switch', { name: 'Banned zawadi@bahati.test' });
+  expect(await ban.isChecked()).toBe(false);
+  await ban.check();
+  await visible(page.getByTestId('players-outcome').getByText('zawadi@bahati.test is banned.'));
+  expect(await ban.isChecked()).toBe(true);
+  const listed = await call<{ items: { banned: boolean; suspectLevel: number }[] }>('players?q=zawadi', { jwt: jwts.admin });
+  expect(listed.items[0]!.banned).toBe(true);
+
+  // The suspect level takes digits only; an out-of-range level is refused by the server and said so under the field.
+  const level = row.getByLabel('Suspect level of zawadi@bahati.test');
+  await level.fill('');
+  await level.pressSequentially('x7y');
+  expect(await level.inputValue()).toBe('7');
+  await level.fill('150');
+  await level.press('Enter');
+  await visible(row.getByTestId('suspect-level-message').getByText('Not saved: a suspect level is a whole number from 0 to 100.'));
+  expect(await level.getAttribute('aria-invalid')).toBe('true');
+  expect((await call<{ items: { suspectLevel: number }[] }>('players?q=zawadi', { jwt: jwts.admin })).items[0]!.suspectLevel).toBe(listed.items[0]!.suspectLevel);
+  await fullShot(page, 'admin-desktop-03-level-refused');
+  // A good level, saved on leaving the field.
+  await level.fill('42');
+  await page.getByLabel('Search by e-mail').focus();
+  await visible(row.getByTestId('suspect-level-message').getByText('Saved: 42'));
+  expect(await level.getAttribute('aria-invalid')).toBe('false');
+  expect((await call<{ items: { suspectLevel: number }[] }>('players?q=zawadi', { jwt: jwts.admin })).items[0]!.suspectLevel).toBe(42);
+  await expectNoSeriousA11yViolations(page, { name: 'players after changes' });
+  await fullShot(page, 'admin-desktop-04-banned-and-level');
+
+  // The details: figures, the admin's suspect record naming the admin, the hands.
+  await row.getByRole('link', { name: 'Details of zawadi@bahati.test' }).click();
+  await page.waitForURL(`**/admin/players/${ids.zawadi}`);
+  await visible(page.getByRole('heading', { level: 1, name: 'zawadi@bahati.test' }));
+  const manual = await visible(page.getByTestId('suspect-record-AdminManualChange'));
+  await visible(manual.getByText('Set by an admin'));
+  await visible(manual.getByText(ADMIN_EMAIL));
+  const hands = page.getByTestId('player-hands');
+  await visible(hands.locator('tbody tr'));
+  expect(await hands.locator('tbody tr').count()).toBe(5);
+  await fitsTheWindow(page);
+  await expectNoSeriousA11yViolations(page, { name: 'player details' });
+  await fullShot(page, 'admin-desktop-05-player-details');
+
+  // The newest hand: its shoe is still in play, so the seeds cannot be checked yet; the rest is verified.
+  const handIds = (await call<{ id: string }[]>(`players/${ids.zawadi}/hands`, { jwt: jwts.admin })).map((h) => h.id);
+  await hands.getByTestId(`hand-${handIds[0]}`).getByRole('link', { name: /^Audit of the hand of/ }).click();
+  await page.waitForURL(`**/admin/hands/${handIds[0]}`);
+  const verdict = await visible(page.getByTestId('audit-verdict'));
+  expect(await verdict.getAttribute('data-verified')).toBe('true');
+  await visible(verdict.getByText('Verified'));
+  await visible(page.getByTestId('audit-in-play').getByText('The shoe is still in play', { exact: false }));
+  expect(await page.getByTestId('audit-checks').locator('[data-check="cards"]').getAttribute('data-result')).toBe('unchecked');
+  await expectNoSeriousA11yViolations(page, { name: 'hand audit, shoe in play' });
+  await fullShot(page, 'admin-desktop-06-audit-in-play');
+
+  // The fourth hand of the retired shoe: every card checked against the revealed seeds, and the timeline's data opens.
+  await page.goto(`/admin/hands/${handIds[1]}`);
+  await visible(page.getByTestId('audit-verdict').getByText('Verified'));
+  expect(await page.getByTestId('audit-in-play').count()).toBe(0);
+  const checks = page.getByTestId('audit-checks');
+  for (const check of ['seeds', 'cards', 'decisions', 'payouts', 'ledger']) expect(await checks.locator(`[data-check="${check}"]`).getAttribute('data-result')).toBe('passed');
+  expect(await page.getByTestId('audit-cards').locator('tbody tr').count()).toBeGreaterThanOrEqual(4);
+  const timeline = page.getByTestId('audit-timeline');
+  expect(await timeline.locator('li').count()).toBeGreaterThanOrEqual(8);
+  await timeline.getByText('HandSettled', { exact: true }).click();
+  await visible(timeline.getByRole('region', { name: 'Data of HandSettled' }));
+  await fitsTheWindow(page);
+  await expectNoSeriousA11yViolations(page, { name: 'hand audit, verified' });
+  await fullShot(page, 'admin-desktop-07-audit-verified');
+
+  // Analytics: today's hands in the totals and the table, four charts.
+  await page.goto('/admin/analytics');
+  await visible(page.getByRole('heading', { level: 1, name: 'Analytics' }));
+  await visible(page.getByTestId(`analytics-${today}`));
+  const todayRow = page.getByTestId(`analytics-${today}`);
+  expect(await todayRow.locator('td').nth(1).innerText()).toBe('7');
+  expect(await page.locator('main canvas').count()).toBe(4);
+  await fitsTheWindow(page);
+  await expectNoSeriousA11yViolations(page, { name: 'analytics' });
+  await fullShot(page, 'admin-desktop-08-analytics');
+
+  // The withdrawal: approved and paid on screen, the payout shown as paid.
+  await page.goto('/withdraw-requests');
+  const request = await visible(page.getByTestId('admin-withdraw-table').locator('tbody tr'));
+  await request.getByRole('button', { name: /^Approve the request of juma@bahati.test/ }).click();
+  await visible(page.getByTestId('admin-outcome').getByText('Approved and paid.', { exact: false }));
+  await visible(request.getByTestId('admin-withdraw-payout').getByText('Paid'));
+  await expectNoSeriousA11yViolations(page, { name: 'withdraw requests' });
+  await fullShot(page, 'admin-desktop-09-withdrawals');
+
+  // The Admin menu lists every admin screen.
+  await page.getByRole('button', { name: 'Admin' }).click();
+  const menu = page.locator('header ul[id]').filter({ hasText: 'Ledger check' });
+  for (const name of ['Overview', 'Players', 'Withdraw Requests', 'Redeem Codes', 'Ledger check', 'Analytics', 'Branding']) {
+    await visible(menu.getByRole('link', { name, exact: true }));
+  }
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the analytics chart library is not part of the first load of /', async () => {
+  const { context, page } = await openAs(browser, server, DESKTOP, null);
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (/\.js(\?|$)/.test(response.url())) scripts.push(response.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((url) => /analytics/i.test(url))).toEqual([]);
+  await context.close();
+});
+
+test('support: read-only players, no ban (403), the ledger check finds the missing row and the repair puts it back', async () => {
+  const { context, page, errors } = await openAs(browser, server, DESKTOP, jwts.support);
+
+  // The landing and the menu: only what support may open.
+  await page.goto('/admin');
+  await visible(page.getByRole('heading', { level: 1, name: 'Support' }));
+  const screens = page.getByRole('navigation', { name: 'Admin screens' });
+  await visible(screens.getByRole('link', { name: /^Players/ }));
+  await visible(screens.getByRole('link', { name: /^Ledger check/ }));
+  expect(await screens.getByRole('link').count()).toBe(2);
+  await page.getByRole('button', { name: 'Support' }).click();
+  const menu = page.locator('header ul[id]').filter({ hasText: 'Ledger check' });
+  await visible(menu.getByRole('link', { name: 'Players', exact: true }));
+  expect(await menu.getByRole('link', { name: 'Analytics' }).count()).toBe(0);
+  expect(await menu.getByRole('link', { name: 'Withdraw Requests' }).count()).toBe(0);
+  await page.keyboard.press('Escape');
+  await expectNoSeriousA11yViolations(page, { name: 'support landing' });
+  await fullShot(page, 'admin-support-desktop-01-landing');
+
+  // Players, read only: no ban switch, no level field; the server refuses a ban too.
+  await page.goto('/admin/players');
+  const row = await visible(playersRow(page, 'zawadi@bahati.test'));
+  await visible(row.getByText('Banned', { exact: true }));
+  await visible(row.getByTestId('suspect-level').getByText('42'));
+  expect(await page.getByRole('switch').count()).toBe(0);
+  expect(await page.getByTestId('suspect-level-input').count()).toBe(0);
+  await expect(call(`players/${ids.juma}/ban`, { method: 'POST', jwt: jwts.support })).rejects.toThrow(/answered 403/);
+  await expect(call(`players/${ids.juma}/suspect/5`, { method: 'POST', jwt: jwts.support })).rejects.toThrow(/answered 403/);
+  await expectNoSeriousA11yViolations(page, { name: 'players, support' });
+  await fullShot(page, 'admin-support-desktop-02-players');
+
+  // Admin-only screens send support home.
+  await page.goto('/admin/analytics');
+  await page.waitForURL((url) => url.pathname === '/');
+
+  // The ledger check: find Juma, compare today at +00:00.
+  await page.goto('/admin/support');
+  await visible(page.getByRole('heading', { level: 1, name: 'Ledger check' }));
+  await page.getByLabel('Player’s e-mail').fill('juma');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await page.getByTestId('support-results').getByRole('button', { name: 'Choose juma@bahati.test' }).click();
+  await visible(page.getByTestId('support-chosen').getByText('juma@bahati.test'));
+  await page.getByRole('textbox', { name: 'Day', exact: true }).fill(today);
+  await page.getByLabel('Time zone (UTC offset)').selectOption('+00:00');
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get('date') === today && url.searchParams.get('tz') === '+00:00');
+  const day = page.getByTestId('ledger-day');
+  await visible(day);
+  expect(await day.getAttribute('data-matches')).toBe('false');
+  await visible(page.getByTestId('ledger-day-verdict').getByText('Differences: 1'));
+  expect(await page.getByTestId('ledger-missing').locator('tbody tr').count()).toBe(1);
+  await fitsTheWindow(page);
+  await expectNoSeriousA11yViolations(page, { name: 'ledger check with a difference' });
+  await fullShot(page, 'admin-support-desktop-03-ledger-diff');
+
+  // Repair, confirmed in a dialog.
+  await page.getByRole('button', { name: 'Repair this day' }).click();
+  const dialog = await visible(page.getByTestId('repair-dialog'));
+  await visible(dialog.getByText('To fix: 1 missing, 0 extra, 0 changed.'));
+  await expectNoSeriousA11yViolations(page, { name: 'repair dialog', include: ['[data-testid="repair-dialog"]'] });
+  await screenshot(page, 'admin-support-desktop-04-repair-dialog');
+  await dialog.getByRole('button', { name: 'Repair', exact: true }).click();
+  await visible(page.getByTestId('repair-outcome').getByText('Repaired: 1 added, 0 removed, 0 rewritten.', { exact: false }));
+  await visible(page.getByTestId('ledger-day-verdict').getByText('No differences'));
+  expect(await day.getAttribute('data-matches')).toBe('true');
+  await fullShot(page, 'admin-support-desktop-05-repaired');
+
+  // Repairing a matching day rewrites nothing.
+  await page.getByRole('button', { name: 'Repair this day' }).click();
+  await visible(page.getByTestId('repair-dialog').getByText('The day matches the events now: nothing will be rewritten.'));
+  await page.getByTestId('repair-dialog').getByRole('button', { name: 'Repair', exact: true }).click();
+  await visible(page.getByTestId('repair-outcome').getByText('Nothing to repair: the day already matched the events.'));
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('every admin screen at 375 px: no sideways scrolling, tables as cards', async () => {
+  const handId = (await call<{ id: string }[]>(`players/${ids.zawadi}/hands`, { jwt: jwts.admin }))[1]!.id;
+  const screensAt375: [string, string, () => Locator][] = [];
+  const { context, page, errors } = await openAs(browser, server, PHONE, jwts.admin);
+  screensAt375.push(
+    ['/admin', 'admin-phone-01-landing', () => page.getByRole('navigation', { name: 'Admin screens' })],
+    ['/admin/players', 'admin-phone-02-players', () => playersRow(page, 'zawadi@bahati.test')],
+    [`/admin/players/${ids.zawadi}`, 'admin-phone-03-player-details', () => page.getByTestId('player-hands').locator('tbody tr')],
+    [`/admin/hands/${handId}`, 'admin-phone-04-audit', () => page.getByTestId('audit-verdict')],
+    ['/admin/analytics', 'admin-phone-05-analytics', () => page.getByTestId(`analytics-${today}`)],
+    [`/admin/support?player=${ids.juma}&date=${today}&tz=%2B00:00`, 'admin-phone-06-ledger-check', () => page.getByTestId('ledger-day-verdict')],
+    ['/withdraw-requests', 'admin-phone-07-withdrawals', () => page.getByTestId('admin-withdraw-payout')],
+  );
+  for (const [path, name, ready] of screensAt375) {
+    await page.goto(path);
+    await visible(ready());
+    await fitsTheWindow(page);
+    await expectNoSeriousA11yViolations(page, { name: `${path} at 375 px` });
+    await fullShot(page, name);
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+});
