@@ -154,7 +154,8 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.waitForURL('**/admin/players?q=zawadi');
   await visible(page.getByRole('table', { name: 'Players matching “zawadi”' }));
-  expect(await page.getByTestId('players-table').locator('tbody tr').count()).toBe(1);
+  // The previous page's rows stay on screen until the search answers.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="players-table"] tbody tr').length === 1, undefined, { timeout: 15_000 });
   const row = playersRow(page, 'zawadi@bahati.test');
   await visible(row.getByText('5', { exact: true }));
 

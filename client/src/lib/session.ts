@@ -9,6 +9,8 @@ export interface SessionState {
   expired: boolean;
   /** The player signed out themselves: guarded pages send them home, not to the sign-in page. */
   signedOutByPlayer: boolean;
+  /** The last session ended with a 401 (not a sign-out): the sign-in page says so until the next sign-in. */
+  ended: boolean;
 }
 
 export interface SessionRootState {
@@ -32,7 +34,7 @@ export function writeStoredJwt(jwt: string | null): void {
   }
 }
 
-const initialState: SessionState = { jwt: null, expired: false, signedOutByPlayer: false };
+const initialState: SessionState = { jwt: null, expired: false, signedOutByPlayer: false, ended: false };
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -42,15 +44,18 @@ export const sessionSlice = createSlice({
       state.jwt = action.payload;
       state.expired = false;
       state.signedOutByPlayer = false;
+      state.ended = false;
     },
     signedOut(state) {
       state.jwt = null;
       state.expired = false;
       state.signedOutByPlayer = true;
+      state.ended = false;
     },
     sessionExpired(state) {
       state.jwt = null;
       state.expired = true;
+      state.ended = true;
     },
     expiryHandled(state) {
       state.expired = false;
@@ -63,4 +68,5 @@ export const { signedIn, signedOut, sessionExpired, expiryHandled } = sessionSli
 export const selectJwt = (state: SessionRootState) => state.session.jwt;
 export const selectIsSignedIn = (state: SessionRootState) => state.session.jwt !== null;
 export const selectSessionExpired = (state: SessionRootState) => state.session.expired;
+export const selectSessionEnded = (state: SessionRootState) => state.session.ended;
 export const selectSignedOutByPlayer = (state: SessionRootState) => state.session.signedOutByPlayer;

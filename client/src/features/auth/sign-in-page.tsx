@@ -5,6 +5,8 @@ import { BrandMark } from '@/components/brand-mark';
 import { LocalizedLink } from '@/components/localized-link';
 import { Spinner } from '@/components/spinner';
 import { useCurrentPlayer } from '@/lib/current-player';
+import { selectSessionEnded } from '@/lib/session';
+import { useAppSelector } from '@/app/hooks';
 import { useGetClientConfigQuery } from '@/lib/api';
 import { DevSignInForm } from './dev-sign-in-form';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -68,7 +70,8 @@ export function SignInPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const { player, isSignedIn } = useCurrentPlayer();
-  const sessionEnded = (location.state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
+  // The store keeps it: a redirect racing the expiry (a guard's) may replace the location's state.
+  const sessionEnded = useAppSelector(selectSessionEnded) || (location.state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
 
   useEffect(() => {
     document.title = `${t('auth.title')} · ${t('common.brand')}`;
