@@ -119,6 +119,14 @@ export const WithdrawStatus = z.enum(WITHDRAW_STATUSES);
 export type WithdrawStatus = z.infer<typeof WithdrawStatus>;
 export const withdrawStatusCode = (s: WithdrawStatus): 0 | 1 | 2 => WITHDRAW_STATUSES.indexOf(s) as 0 | 1 | 2;
 
+/**
+ * Where an approved request's payout is: `None` (not approved, or approved and not yet started), `Paying`
+ * (the node is paying it), `Failed` (the node refused; approving again retries, never paying twice), `Paid`.
+ */
+export const PAYOUT_STATES = ['None', 'Paying', 'Failed', 'Paid'] as const;
+export const PayoutState = z.enum(PAYOUT_STATES);
+export type PayoutState = z.infer<typeof PayoutState>;
+
 /** One row of GET players/withdrawrequests (own) and GET players/adminwithdrawrequests (all), newest first. */
 export const WithdrawRequestView = z.object({
   id: z.string(),
@@ -137,6 +145,11 @@ export const WithdrawRequestView = z.object({
   /** The Bitcoin address or the Lightning payment request. */
   targetAddress: z.string(),
   paid: z.boolean(),
+  payout: PayoutState,
+  /** The node's reason for a failed payout (admin view only; null in the player's own view and otherwise). */
+  payoutError: z.string().nullable(),
+  /** When the payout last started, failed or was paid; null before it starts. */
+  payoutTime: z.string().nullable(),
 });
 export type WithdrawRequestView = z.infer<typeof WithdrawRequestView>;
 export const WithdrawRequestList = z.array(WithdrawRequestView);

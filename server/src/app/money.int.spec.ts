@@ -257,6 +257,34 @@ describeEachStorage('money in and out', (storage) => {
     expect(await bank(p.auth)).toBe(6000);
   });
 
+  it('shows a failed payout as failed, with the node\'s reason to admins only, until approving again pays it', async () => {
+    const p = await signIn('payout-failed@example.com');
+    await verifyPhone(p.auth);
+    await fund(p.auth, 10_000);
+    const boss = await signIn('boss@example.com');
+    const node = app.get(DevRails).node!;
+    const pr = (await node.createInvoice(4000, 'payout', 3600)).paymentRequest;
+    await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 4000, paymentRequest: pr } });
+    const [{ id }] = (await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json() as [{ id: string }];
+    const pay = jest.spyOn(node, 'pay').mockRejectedValueOnce(new Error('no route to the destination'));
+    try {
+      const refused = await inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${id}`, headers: boss.auth });
+      expect([refused.statusCode, refused.json().error]).toEqual([502, 'PayoutFailed']);
+      const adminRow = () => inject({ method: 'GET', url: '/api/players/adminwithdrawrequests', headers: boss.auth }).then((r) => (r.json() as { id: string }[]).find((w) => w.id === id));
+      expect(await adminRow()).toMatchObject({ status: 'Approved', paid: false, payout: 'Failed', payoutError: 'no route to the destination' });
+      const own = (await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json() as { id: string }[];
+      expect(own.find((w) => w.id === id)).toMatchObject({ status: 'Approved', payout: 'Failed', payoutError: null });
+
+      const retried = await inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${id}`, headers: boss.auth });
+      expect(retried.json()).toMatchObject({ status: 'Approved', paid: true, payout: 'Paid', payoutError: null });
+      expect(await adminRow()).toMatchObject({ payout: 'Paid', payoutError: null, reference: bolt11.decode(pr).tagsObject.payment_hash });
+      expect(pay).toHaveBeenCalledTimes(2);
+    } finally {
+      pay.mockRestore();
+    }
+    expect(await bank(p.auth)).toBe(6000);
+  });
+
   it('never overdraws an account under 50 parallel withdrawals, and the ledger sums to the bank', async () => {
     const p = await signIn('parallel@example.com');
     await verifyPhone(p.auth);
@@ -296,12 +324,12 @@ describeEachStorage('money in and out', (storage) => {
     const approvals = await Promise.all([1, 2, 3].map(() => inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${ln.id}`, headers: boss.auth })));
     const again = await inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${ln.id}`, headers: boss.auth });
     const hash = bolt11.decode(pr).tagsObject.payment_hash;
-    for (const a of [...approvals, again]) expect(a.json()).toMatchObject({ id: ln.id, status: 'Approved', statusCode: 1, paid: true, reference: hash, reviewerId: boss.id });
+    for (const a of [...approvals, again]) expect(a.json()).toMatchObject({ id: ln.id, status: 'Approved', statusCode: 1, paid: true, payout: 'Paid', reference: hash, reviewerId: boss.id });
     expect(Object.keys(node.payouts).filter((k) => k === ln.id)).toHaveLength(1);
     expect((await inject({ method: 'PUT', url: `/api/players/declinewithdrawrequest?id=${ln.id}`, headers: boss.auth })).statusCode).toBe(409);
 
     const declined = await inject({ method: 'PUT', url: `/api/players/declinewithdrawrequest?id=${chain.id}`, headers: boss.auth });
-    expect(declined.json()).toMatchObject({ id: chain.id, status: 'Declined', statusCode: 2, paid: false, reference: null });
+    expect(declined.json()).toMatchObject({ id: chain.id, status: 'Declined', statusCode: 2, paid: false, payout: 'None', reference: null });
     expect((await inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${chain.id}`, headers: boss.auth })).statusCode).toBe(409);
     expect(await bank(p.auth)).toBe(15_000);
     expect(await ledgerSum(p.id)).toBe(15_000);

@@ -196,6 +196,12 @@ export interface WithdrawRequestsTable {
   /** Payment hash or transaction id of the payout. */
   reference: string | null;
   paid: Generated<boolean>;
+  /** Where the payout of an approved request is: not started, under way, failed (retry by approving again) or paid. */
+  payout: Generated<'None' | 'Paying' | 'Failed' | 'Paid'>;
+  /** The node's reason for the last failed payout; null unless `payout` is `Failed`. */
+  payout_error: string | null;
+  /** When the payout last started, failed or was paid. */
+  payout_time: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 /** A role granted (or granted and revoked since) by event (`staff-roles` stream); roles from the configuration are not here. */

@@ -18,14 +18,14 @@ type Payout = 'paid' | 'paying' | 'failed';
 const PAYOUT_TONE: Record<Payout, StatusTone> = { paid: 'success', paying: 'pending', failed: 'danger' };
 
 /**
- * Where an approved request's payout is. The approval answers only once the node has paid or refused, so
- * an approved request without a payment is one whose payout failed (or whose payer stopped), unless this
- * screen is paying it right now; approving it again retries, and the node never pays twice.
+ * Where an approved request's payout is, from the read model (`payout`), or `paying` while this screen is
+ * paying it. Approving a failed (or stalled) payout again retries it; the node never pays twice.
  */
 function payoutOf(row: WithdrawRequestView, working: string | null): Payout | null {
   if (row.status !== 'Approved') return null;
-  if (row.paid) return 'paid';
-  return working === row.id ? 'paying' : 'failed';
+  if (row.payout === 'Paid') return 'paid';
+  if (working === row.id) return 'paying';
+  return row.payout === 'Paying' ? 'paying' : 'failed';
 }
 
 type Outcome = { kind: 'error'; text: string } | { kind: 'ok'; text: string };
@@ -104,6 +104,11 @@ export function Component() {
                 {t(`adminPayouts.${payout}`)}
               </StatusBadge>
             ) : null}
+            {payout === 'failed' && row.payoutError ? (
+              <span className={styles.payoutError} data-testid="admin-withdraw-payout-error">
+                {row.payoutError}
+              </span>
+            ) : null}
           </span>
         );
       },
@@ -138,7 +143,7 @@ export function Component() {
               {t('adminWithdrawals.decline')}
             </button>
           </span>
-        ) : payoutOf(row, working) === 'failed' ? (
+        ) : payoutOf(row, working) === 'failed' || (row.payout === 'Paying' && working === null) ? (
           <button
             type="button"
             className={`${styles.link} ${styles.approve}`}

@@ -57,9 +57,17 @@ export function Component() {
       key: 'status',
       header: t('withdraw.columns.status'),
       cell: (row) => (
-        <StatusBadge tone={STATUS_TONE[row.status]} testId="withdraw-status">
-          {t(`withdraw.status.${row.status}`)}
-        </StatusBadge>
+        <span className={styles.statusCell}>
+          <StatusBadge tone={STATUS_TONE[row.status]} testId="withdraw-status">
+            {t(`withdraw.status.${row.status}`)}
+          </StatusBadge>
+          {/* An approved request is paid by the node; until it is (a failed payout is retried by the admins) it reads as being paid. */}
+          {row.status === 'Approved' ? (
+            <StatusBadge tone={row.payout === 'Paid' ? 'success' : 'pending'} testId="withdraw-payout">
+              {t(row.payout === 'Paid' ? 'adminPayouts.paid' : 'adminPayouts.paying')}
+            </StatusBadge>
+          ) : null}
+        </span>
       ),
     },
     {

@@ -8,7 +8,7 @@ import type { ReadModels, WithdrawRequestsTable } from '../../projections/schema
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-type WithdrawRow = { [K in keyof WithdrawRequestsTable]: K extends 'paid' ? boolean : WithdrawRequestsTable[K] extends import('kysely').ColumnType<infer S, unknown, unknown> ? S : WithdrawRequestsTable[K] } & {
+type WithdrawRow = { [K in keyof WithdrawRequestsTable]: K extends 'paid' ? boolean : K extends 'payout' ? 'None' | 'Paying' | 'Failed' | 'Paid' : WithdrawRequestsTable[K] extends import('kysely').ColumnType<infer S, unknown, unknown> ? S : WithdrawRequestsTable[K] } & {
   email: string | null;
 };
 
@@ -77,6 +77,7 @@ export class MoneyRepository extends MoneyReadModel {
       id: r.id, requestTime: iso(r.request_time)!, amount: Number(r.amount), playerId: r.player_id, email: r.email, method: r.method,
       status: r.status, statusCode: withdrawStatusCode(r.status), reference: r.reference, reviewerId: r.reviewer_id,
       decisionTime: iso(r.decision_time), targetAddress: r.target, paid: r.paid,
+      payout: r.payout, payoutError: r.payout_error, payoutTime: iso(r.payout_time),
     }));
   }
 

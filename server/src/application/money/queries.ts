@@ -50,8 +50,10 @@ export class WaitForInvoiceHandler implements IQueryHandler<WaitForInvoiceQuery,
 @QueryHandler(ListWithdrawRequestsQuery)
 export class ListWithdrawRequestsHandler implements IQueryHandler<ListWithdrawRequestsQuery, WithdrawRequestView[]> {
   constructor(private readonly money: MoneyReadModel) {}
-  execute({ actor }: ListWithdrawRequestsQuery) {
-    return this.money.withdrawRequests({ playerId: actor.playerId });
+  /** The node's failure text is for the admins who retry a payout; the player sees only that it is being paid. */
+  async execute({ actor }: ListWithdrawRequestsQuery) {
+    const own = await this.money.withdrawRequests({ playerId: actor.playerId });
+    return own.map((request) => ({ ...request, payoutError: null }));
   }
 }
 

@@ -5,6 +5,7 @@ import { gameMigration } from './0004_game';
 import { bonusesMigration } from './0005_bonuses';
 import { brandsMigration } from './0006_brands';
 import { adminMigration } from './0007_admin';
+import { payoutsMigration } from './0008_payouts';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0005_bonuses': bonusesMigration,
   '0006_brands': brandsMigration,
   '0007_admin': adminMigration,
+  '0008_payouts': payoutsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

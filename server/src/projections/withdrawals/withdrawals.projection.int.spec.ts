@@ -22,7 +22,7 @@ describeProjection(withdrawalsProjection, (spec) => {
       withdraw_requests: [
         {
           id: 'w1', player_id: alice, amount: 20_000, method: 'lightning', target: 'lnbcrt1', status: 'Created', request_time: new Date(t(1)),
-          reviewer_id: null, decision_time: null, reference: null, paid: false,
+          reviewer_id: null, decision_time: null, reference: null, paid: false, payout: 'None', payout_error: null, payout_time: null,
         },
       ],
     });
@@ -31,14 +31,31 @@ describeProjection(withdrawalsProjection, (spec) => {
   it('shows an approved withdrawal paid with its reference, and a declined one with its reviewer', async () => {
     await spec.given(...history(new EventLog())).then({
       withdraw_requests: [
-        { id: 'w1', status: 'Approved', reviewer_id: 'admin-1', decision_time: new Date(t(3)), paid: true, reference: 'payment-hash-1' },
-        { id: 'w2', status: 'Declined', reviewer_id: 'admin-2', decision_time: new Date(t(5)), paid: false, reference: null },
+        { id: 'w1', status: 'Approved', reviewer_id: 'admin-1', decision_time: new Date(t(3)), paid: true, reference: 'payment-hash-1', payout: 'Paid', payout_time: new Date(t(4)) },
+        { id: 'w2', status: 'Declined', reviewer_id: 'admin-2', decision_time: new Date(t(5)), paid: false, reference: null, payout: 'None' },
       ],
     });
   });
 
   it('shows an approved withdrawal unpaid while the payout is under way', async () => {
-    await spec.given(...history(new EventLog()).slice(0, 4)).then({ withdraw_requests: [{ id: 'w1', status: 'Approved', paid: false }, { id: 'w2', status: 'Created' }] });
+    await spec.given(...history(new EventLog()).slice(0, 4)).then({
+      withdraw_requests: [{ id: 'w1', status: 'Approved', paid: false, payout: 'Paying', payout_time: new Date(t(3)) }, { id: 'w2', status: 'Created', payout: 'None' }],
+    });
+  });
+
+  it('shows a failed payout with the node\'s reason, and clears it when a retry pays', async () => {
+    const log = new EventLog();
+    const a = log.account(alice);
+    const [requested, , approved] = history(log);
+    const failedOnce = [
+      requested!, approved!,
+      a('WithdrawalPayoutStarted', { withdrawalId: 'w1', startedAt: t(3) }),
+      a('WithdrawalPayoutFailed', { withdrawalId: 'w1', reason: 'no route', failedAt: t(4) }),
+    ];
+    await spec.given(...failedOnce).then({ withdraw_requests: [{ id: 'w1', paid: false, payout: 'Failed', payout_error: 'no route', payout_time: new Date(t(4)) }] });
+    await spec
+      .given(...failedOnce, a('WithdrawalPayoutStarted', { withdrawalId: 'w1', startedAt: t(6) }), a('WithdrawalPaid', { withdrawalId: 'w1', reference: 'hash-1', paidAt: t(7) }))
+      .then({ withdraw_requests: [{ id: 'w1', paid: true, payout: 'Paid', payout_error: null, reference: 'hash-1', payout_time: new Date(t(7)) }] });
   });
 
   spec.itIsTheSameWhateverTheBatches(() => history(new EventLog()), (rows) => expect(rows.withdraw_requests!.map((r) => [r.status, r.paid])).toEqual([['Approved', true], ['Declined', false]]));

@@ -13,7 +13,7 @@ function decided(trx: Transaction<ReadModels>, d: Decision, status: WithdrawRequ
 /** Withdrawal requests, for the player's own list and the admins' list. */
 export const withdrawalsProjection: Projection = {
   name: 'withdraw-requests',
-  version: 1,
+  version: 2,
   tables: ['withdraw_requests'],
   ...eachEvent<MoneyEvent, 'account'>('account', {
     WithdrawalRequested: (trx, d, playerId) =>
@@ -21,12 +21,21 @@ export const withdrawalsProjection: Projection = {
         .insertInto('withdraw_requests')
         .values({
           id: d.withdrawalId, player_id: playerId, amount: d.amount, method: d.method, target: d.target, status: 'Created',
-          request_time: d.requestedAt, reviewer_id: null, decision_time: null, reference: null,
+          request_time: d.requestedAt, reviewer_id: null, decision_time: null, reference: null, payout_error: null, payout_time: null,
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute(),
     WithdrawalApproved: (trx, d) => decided(trx, d, 'Approved'),
     WithdrawalDeclined: (trx, d) => decided(trx, d, 'Declined'),
-    WithdrawalPaid: (trx, d) => trx.updateTable('withdraw_requests').set({ paid: true, reference: d.reference }).where('id', '=', d.withdrawalId).execute(),
+    WithdrawalPayoutStarted: (trx, d) =>
+      trx.updateTable('withdraw_requests').set({ payout: 'Paying', payout_error: null, payout_time: d.startedAt }).where('id', '=', d.withdrawalId).where('paid', '=', false).execute(),
+    WithdrawalPayoutFailed: (trx, d) =>
+      trx.updateTable('withdraw_requests').set({ payout: 'Failed', payout_error: d.reason, payout_time: d.failedAt }).where('id', '=', d.withdrawalId).where('paid', '=', false).execute(),
+    WithdrawalPaid: (trx, d) =>
+      trx
+        .updateTable('withdraw_requests')
+        .set({ paid: true, reference: d.reference, payout: 'Paid', payout_error: null, payout_time: d.paidAt })
+        .where('id', '=', d.withdrawalId)
+        .execute(),
   }),
 };
