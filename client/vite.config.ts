@@ -3,6 +3,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CONTENT_PAGE_PATHS, CONTENT_SLOTS, CONTENT_WIDGETS, isBlogPost } from './src/content/paths';
 import { LANGUAGES } from './src/i18n/languages';
+import { FIRST_LOAD_KEYS } from './src/i18n/parts';
+import { catalogParts } from './vite-catalog-parts';
 import { markdownPages } from './vite-markdown-pages';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -46,6 +48,7 @@ export default defineConfig({
       widgetAnchors: { 'self-test': ['help'] },
       isBlogPost,
     }),
+    catalogParts({ locales: here('./src/i18n/locales'), firstLoadKeys: FIRST_LOAD_KEYS }),
     react(),
     noZodInBundle(),
   ],

@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
 import { store } from '@/app/store';
-import { router } from '@/app/router';
+import { AppRouter, AppRoutes } from '@/app/router';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ErrorPanel } from '@/components/error-panel';
 import { initI18n } from '@/i18n';
@@ -23,7 +22,9 @@ async function start() {
       <Provider store={store}>
         <ErrorBoundary fallback={({ error }) => <ErrorPanel error={error} />}>
           <BrandProvider>
-            <RouterProvider router={router} />
+            <AppRouter>
+              <AppRoutes />
+            </AppRouter>
           </BrandProvider>
         </ErrorBoundary>
       </Provider>

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ErrorPanel } from '@/components/error-panel';
 import { PageLoader } from '@/components/spinner';
@@ -12,6 +12,8 @@ import { apiErrorCode, useGetPlayerQuery } from '@/lib/api';
 import { expiryHandled, selectJwt, selectSessionExpired, sessionExpired } from '@/lib/session';
 import { useLocalizePath } from '@/i18n/use-localized-path';
 import { useAppDispatch, useAppSelector } from './hooks';
+import { useNavigationPending } from './navigation-pending';
+import { useScrollRestoration } from './scroll-restoration';
 
 /** After a 401 the session is gone: send the player to sign in again. */
 function useSessionExpiryRedirect() {
@@ -37,9 +39,9 @@ function usePlayerSession() {
 }
 
 function RouteProgress() {
-  const navigation = useNavigation();
+  const pending = useNavigationPending();
   const { t } = useTranslation();
-  if (navigation.state === 'idle') return null;
+  if (!pending) return null;
   return <div className="route-progress" role="progressbar" aria-label={t('common.loading')} />;
 }
 
@@ -48,6 +50,7 @@ export function RootLayout() {
   const location = useLocation();
   usePlayerSession();
   useSessionExpiryRedirect();
+  useScrollRestoration();
 
   return (
     <>
@@ -58,34 +61,18 @@ export function RootLayout() {
       <Header signInControl={<HeaderSignIn />} />
       <main id="main" className="main" tabIndex={-1}>
         <ErrorBoundary resetKey={location.pathname} fallback={({ error, reset }) => <ErrorPanel error={error} onRetry={reset} />}>
-          <Outlet />
+          <Suspense fallback={<BootLoader />}>
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </main>
       <Footer />
       <PhoneChallengeHost />
-      <ScrollRestoration />
     </>
   );
 }
 
-/** A screen failed to load or render: the shell stays, the screen says so. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  useEffect(() => console.error('Route error', error), [error]);
-  return <ErrorPanel error={error} />;
-}
-
-/** The shell itself failed: still a friendly page, never a blank one. */
-export function RootErrorPage() {
-  const error = useRouteError();
-  useEffect(() => console.error('Application error', error), [error]);
-  return (
-    <main className="main">
-      <ErrorPanel error={error} />
-    </main>
-  );
-}
-
+/** While the first screen of a visit (its chunk, its texts) loads. */
 export function BootLoader() {
   const { t } = useTranslation();
   return <PageLoader label={t('common.loading')} />;

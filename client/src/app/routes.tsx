@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { CONTENT_PAGE_PATHS } from '@/content/paths';
 import { useLocalizePath } from '@/i18n/use-localized-path';
 import { RequireAdmin, RequireAuth, RequireStaff } from './guards';
+import { lazyScreen } from './lazy-screen';
 
 /** `/index.html` and `/{lang}/index.html` (where a language change lands) are the home page. */
 function HomeRedirect() {
@@ -17,46 +18,46 @@ function PlayersRedirect() {
 
 /**
  * The app's screens, relative to the language prefix (the router mounts them at `/` and at
- * every `/{lang}`). Each screen is a lazy route: its module exports `Component`.
+ * every `/{lang}`). Each screen is loaded on its first visit: its module exports `Component`.
  *
  * A later feature adds its route here, with its screen, e.g.
  *   { element: <RequireAuth />, children: [
- *       { path: 'game', lazy: () => import('@/features/game/game-page') },
+ *       { path: 'game', element: lazyScreen(() => import('@/features/game/game-page')) },
  *   ] },
  * Keep the catch-all last.
  */
 export function appRoutes(): RouteObject[] {
   return [
-    { index: true, lazy: () => import('@/features/content/welcome-page') },
+    { index: true, element: lazyScreen(() => import('@/features/content/welcome-page'), { texts: false }) },
     { path: 'index.html', element: <HomeRedirect /> },
-    { path: 'authentication', lazy: () => import('@/features/auth/sign-in-page') },
+    { path: 'authentication', element: lazyScreen(() => import('@/features/auth/sign-in-page')) },
     // Money in and out (deposit, withdraw, phone verification) and their information pages.
     {
       element: <RequireAuth />,
       children: [
-        { path: 'deposit', lazy: () => import('@/features/deposit/deposit-page') },
-        { path: 'withdraws', lazy: () => import('@/features/withdraw/withdraw-page') },
-        { path: 'phone-verify', lazy: () => import('@/features/phone/phone-verify-page') },
+        { path: 'deposit', element: lazyScreen(() => import('@/features/deposit/deposit-page')) },
+        { path: 'withdraws', element: lazyScreen(() => import('@/features/withdraw/withdraw-page')) },
+        { path: 'phone-verify', element: lazyScreen(() => import('@/features/phone/phone-verify-page')) },
       ],
     },
     {
       element: <RequireAdmin />,
       children: [
-        { path: 'withdraw-requests', lazy: () => import('@/features/admin-withdrawals/admin-withdrawals-page') },
-        { path: 'admin/redeem-codes', lazy: () => import('@/features/admin-redeem-codes/admin-redeem-codes-page') },
-        { path: 'admin/branding', lazy: () => import('@/features/admin-branding/admin-branding-page') },
-        { path: 'admin/analytics', lazy: () => import('@/features/admin-analytics/admin-analytics-page') },
+        { path: 'withdraw-requests', element: lazyScreen(() => import('@/features/admin-withdrawals/admin-withdrawals-page')) },
+        { path: 'admin/redeem-codes', element: lazyScreen(() => import('@/features/admin-redeem-codes/admin-redeem-codes-page')) },
+        { path: 'admin/branding', element: lazyScreen(() => import('@/features/admin-branding/admin-branding-page')) },
+        { path: 'admin/analytics', element: lazyScreen(() => import('@/features/admin-analytics/admin-analytics-page')) },
       ],
     },
     // What support may open as well (each screen shows only what the role may do): players, hand audits, a ledger day.
     {
       element: <RequireStaff />,
       children: [
-        { path: 'admin', lazy: () => import('@/features/admin/admin-page') },
-        { path: 'admin/players', lazy: () => import('@/features/admin-players/admin-players-page') },
-        { path: 'admin/players/:playerId', lazy: () => import('@/features/admin-players/player-details-page') },
-        { path: 'admin/hands/:handId', lazy: () => import('@/features/admin-hands/hand-audit-page') },
-        { path: 'admin/support', lazy: () => import('@/features/admin-support/admin-support-page') },
+        { path: 'admin', element: lazyScreen(() => import('@/features/admin/admin-page')) },
+        { path: 'admin/players', element: lazyScreen(() => import('@/features/admin-players/admin-players-page')) },
+        { path: 'admin/players/:playerId', element: lazyScreen(() => import('@/features/admin-players/player-details-page')) },
+        { path: 'admin/hands/:handId', element: lazyScreen(() => import('@/features/admin-hands/hand-audit-page')) },
+        { path: 'admin/support', element: lazyScreen(() => import('@/features/admin-support/admin-support-page')) },
       ],
     },
     { path: 'players', element: <PlayersRedirect /> },
@@ -64,27 +65,27 @@ export function appRoutes(): RouteObject[] {
     {
       element: <RequireAuth />,
       children: [
-        { path: 'bonuses', lazy: () => import('@/features/bonuses/bonuses-page') },
-        { path: 'profile', lazy: () => import('@/features/profile/profile-page') },
+        { path: 'bonuses', element: lazyScreen(() => import('@/features/bonuses/bonuses-page')) },
+        { path: 'profile', element: lazyScreen(() => import('@/features/profile/profile-page')) },
       ],
     },
     // The table, the ledger and the shoe verification tool (public: anyone can check seeds).
     {
       element: <RequireAuth />,
       children: [
-        { path: 'game', lazy: () => import('@/features/game/game-page') },
-        { path: 'ledger', lazy: () => import('@/features/ledger/ledger-page') },
+        { path: 'game', element: lazyScreen(() => import('@/features/game/game-page')) },
+        { path: 'ledger', element: lazyScreen(() => import('@/features/ledger/ledger-page')) },
       ],
     },
-    { path: 'provable', lazy: () => import('@/features/provable/provable-page') },
-    { path: 'geolocation-blocked', lazy: () => import('@/features/content/geolocation-blocked-page') },
+    { path: 'provable', element: lazyScreen(() => import('@/features/provable/provable-page')) },
+    { path: 'geolocation-blocked', element: lazyScreen(() => import('@/features/content/geolocation-blocked-page')) },
     // Where sign-in and refused deals send a self-excluded or a banned player (public: nothing to load).
-    { path: 'self-excluded', lazy: () => import('@/features/content/self-excluded-page') },
-    { path: 'suspect', lazy: () => import('@/features/content/suspect-page') },
-    { path: 'bitcoin-setup-information', lazy: () => import('@/features/content/bitcoin-setup-page') },
+    { path: 'self-excluded', element: lazyScreen(() => import('@/features/content/self-excluded-page')) },
+    { path: 'suspect', element: lazyScreen(() => import('@/features/content/suspect-page')) },
+    { path: 'bitcoin-setup-information', element: lazyScreen(() => import('@/features/content/bitcoin-setup-page')) },
     // The information pages: Markdown per language under client/src/content/pages/<path>/ (rules, blog, terms, …).
-    ...CONTENT_PAGE_PATHS.map((path) => ({ path, lazy: () => import('@/features/content/content-page') })),
-    { path: 'session-expired', lazy: () => import('@/features/content/session-expired-page') },
-    { path: '*', lazy: () => import('@/features/content/not-found-page') },
+    ...CONTENT_PAGE_PATHS.map((path) => ({ path, element: lazyScreen(() => import('@/features/content/content-page')) })),
+    { path: 'session-expired', element: lazyScreen(() => import('@/features/content/session-expired-page')) },
+    { path: '*', element: lazyScreen(() => import('@/features/content/not-found-page')) },
   ];
 }

@@ -1,6 +1,6 @@
-import { useEffect, useMemo } from 'react';
+import { use, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { LocalizedLink } from '@/components/localized-link';
 import { Page, PageHeader } from '@/components/page/page';
 import { LevelLadder } from '@/components/level/level';
@@ -17,19 +17,27 @@ import { MyLimits } from './my-limits';
 import { SelfTest } from './self-test';
 import styles from './content-page.module.css';
 
-interface LoaderData extends LoadedPage {
+interface PageData extends LoadedPage {
   /** The blog's articles (the blog list, and "more from the blog" under an article). */
   blog: BlogEntry[];
 }
 
+/** Pages already asked for, by language and path; a failed load is forgotten so a retry fetches again. */
+const pages = new Map<string, Promise<PageData>>();
+
 /** The page of the URL: `/sw/bahati-blog/x` → `bahati-blog/x` in Swahili (English when not yet translated). */
-export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
-  const { pathname } = new URL(request.url);
+function pageData(pathname: string): Promise<PageData> {
   const lang = languageFromPath(pathname);
   const segments = pathname.split('/').filter(Boolean);
   const path = (lang === DEFAULT_LANGUAGE ? segments : segments.slice(1)).join('/');
-  const [loaded, blog] = await Promise.all([loadPage(path, lang), path === BLOG_PATH || isBlogPost(path) ? loadBlogEntries(lang) : []]);
-  return { ...loaded, blog };
+  const key = `${lang}/${path}`;
+  let data = pages.get(key);
+  if (!data) {
+    data = Promise.all([loadPage(path, lang), path === BLOG_PATH || isBlogPost(path) ? loadBlogEntries(lang) : []]).then(([loaded, blog]) => ({ ...loaded, blog }));
+    data.catch(() => pages.delete(key));
+    pages.set(key, data);
+  }
+  return data;
 }
 
 /** The tab title and the description search engines and link previews read. */
@@ -84,7 +92,7 @@ function Contents({ sections }: { sections: PageHeading[] }) {
       <ol>
         {sections.map((h) => (
           <li key={h.id}>
-            <Link to={`#${h.id}`} preventScrollReset>
+            <Link to={`#${h.id}`}>
               {h.text}
             </Link>
           </li>
@@ -124,7 +132,7 @@ function ArticleFooter({ path, blog }: { path: string; blog: BlogEntry[] }) {
  */
 export function Component() {
   const { t } = useTranslation();
-  const { path, lang, page, blog } = useLoaderData() as LoaderData;
+  const { path, lang, page, blog } = use(pageData(useLocation().pathname));
   const reader = useLanguage();
   const { meta, blocks, headings } = page;
   const post = isBlogPost(path);

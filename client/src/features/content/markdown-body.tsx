@@ -78,7 +78,7 @@ export function MarkdownBody({ blocks, slots, widget }: MarkdownBodyProps) {
         navigate(href);
       } else if (anchor.hasAttribute('data-fragment')) {
         event.preventDefault();
-        navigate({ hash: href }, { preventScrollReset: true });
+        navigate({ hash: href });
       }
     },
     [navigate],

@@ -110,7 +110,7 @@ export function SelfTest({ questions }: { questions: string[] }) {
           <h3 className={styles.resultTitle}>{high ? t('pages.selfTest.highTitle') : t('pages.selfTest.lowTitle')}</h3>
           <p>{high ? t('pages.selfTest.highText') : t('pages.selfTest.lowText')}</p>
           <div className={styles.actions}>
-            <Link to="#help" preventScrollReset className={high ? 'btn btn-primary' : 'btn btn-ghost'}>
+            <Link to="#help" className={high ? 'btn btn-primary' : 'btn btn-ghost'}>
               {t('pages.selfTest.help')}
             </Link>
             <LocalizedLink to="/profile#limits" className="btn btn-ghost">
