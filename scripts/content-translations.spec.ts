@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { LANGUAGE_CODES } from './catalogs.test-support';
 
 /** Every information page is written in every language of the selector (a missing one falls back to English). */
 const PAGES = join(__dirname, '../client/src/content/pages');
-const LANGUAGES = [...readFileSync(join(__dirname, '../client/src/i18n/languages.ts'), 'utf8').matchAll(/\{ code: '([a-z]{2})'/g)].map((m) => m[1]!);
+const LANGUAGES = LANGUAGE_CODES;
 const others = LANGUAGES.filter((c) => c !== 'en');
 
 describe('content pages', () => {

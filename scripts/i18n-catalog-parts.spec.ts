@@ -1,32 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CLIENT_DIR, LANGUAGE_CODES, flattenCatalog as flatten, loadCatalog as load, type CatalogTree as Tree } from './catalogs.test-support';
 
 /**
  * The build cuts every catalog into the first load's texts and the rest (client/vite-catalog-parts.ts).
  * These are the very modules the Vite config runs; the client is ESM, so this CommonJS test requires them
  * (SWC compiles them) and takes their types with `resolution-mode`.
  */
-const CLIENT = join(__dirname, '../client');
-const LOCALES = join(CLIENT, 'src/i18n/locales');
 /* eslint-disable @typescript-eslint/no-require-imports */
-const { splitCatalog } = require(join(CLIENT, 'catalog-split.ts')) as typeof import('../client/catalog-split.js', { with: { 'resolution-mode': 'import' } });
-const { FIRST_LOAD_KEYS } = require(join(CLIENT, 'src/i18n/parts.ts')) as typeof import('../client/src/i18n/parts.js', { with: { 'resolution-mode': 'import' } });
-type Tree = import('../client/catalog-split.js', { with: { 'resolution-mode': 'import' } }).CatalogTree;
-const load = (code: string) => (require(join(LOCALES, `${code}.ts`)) as { default: Tree }).default;
+const { splitCatalog } = require(join(CLIENT_DIR, 'catalog-split.ts')) as typeof import('../client/catalog-split.js', { with: { 'resolution-mode': 'import' } });
+const { FIRST_LOAD_KEYS } = require(join(CLIENT_DIR, 'src/i18n/parts.ts')) as typeof import('../client/src/i18n/parts.js', { with: { 'resolution-mode': 'import' } });
 /* eslint-enable @typescript-eslint/no-require-imports */
-
-/** The selector's languages, read from the client's list (an ES module this CommonJS test cannot import). */
-const LANGUAGES = [...readFileSync(join(CLIENT, 'src/i18n/languages.ts'), 'utf8').matchAll(/\{ code: '([a-z]{2})'/g)].map((m) => m[1]!);
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
+const LANGUAGES = LANGUAGE_CODES;
 
 describe('catalog parts', () => {
   it('every first-load path names texts of the English catalog', () => {

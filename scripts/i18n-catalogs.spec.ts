@@ -1,31 +1,16 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { LANGUAGE_CODES, LOCALES_DIR, flattenCatalog, loadCatalog } from './catalogs.test-support';
 import { join } from 'node:path';
 
 /**
  * Every language of the selector has a complete catalog: exactly English's keys (plus the plural
  * forms the language needs), no empty text, and the same placeholders as the English sentence.
  */
-const LOCALES = join(__dirname, '../client/src/i18n/locales');
-/** The selector's languages, read from the client's list (an ES module this CommonJS test cannot import). */
-const LANGUAGES = [...readFileSync(join(__dirname, '../client/src/i18n/languages.ts'), 'utf8').matchAll(/\{ code: '([a-z]{2})'/g)].map((m) => ({ code: m[1]! }));
+const LOCALES = LOCALES_DIR;
+const LANGUAGES = LANGUAGE_CODES.map((code) => ({ code }));
 const PLURAL_EXTRAS = ['zero', 'two', 'few', 'many'] as const;
 
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
-
-function load(code: string): Map<string, string> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return flatten((require(join(LOCALES, `${code}.ts`)) as { default: Tree }).default);
-}
+const load = (code: string): Map<string, string> => flattenCatalog(loadCatalog(code));
 
 function placeholders(text: string): Set<string> {
   return new Set([...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]!));
