@@ -15,7 +15,7 @@ import { playerCommandHandlers } from '../application/players/commands';
 import { limitHandlers } from '../application/players/limits';
 import { AuthGuard } from '../adapters/http/auth';
 import { PlayersController } from '../adapters/http/players.controller';
-import { DevController } from '../adapters/http/dev.controller';
+import { DevController, DevIdentityController } from '../adapters/http/dev.controller';
 import { ConfigController } from '../adapters/http/config.controller';
 import { HealthController } from '../adapters/http/health.controller';
 import { SignInHandler } from '../application/players/sign-in';
@@ -40,7 +40,8 @@ export class AppModule {
               req: (req: { id?: unknown; method?: string; url?: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
               res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
             },
-            autoLogging: { ignore: (req) => req.url === '/api/health' },
+            // Probes every few seconds would drown the log.
+            autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/health/live' || req.url === '/api/health/ready' },
           },
         }),
         CqrsModule.forRoot(),
@@ -52,9 +53,16 @@ export class AppModule {
         BrandsModule,
         AdminModule,
       ],
-      controllers: [PlayersController, ConfigController, HealthController, ...(config.production ? [] : [DevController])],
+      controllers: [
+        PlayersController, ConfigController, HealthController,
+        ...(config.production ? [] : [DevController]),
+        // Only where the development identity provider is wired (see InfrastructureModule).
+        ...(config.devIdentity ? [DevIdentityController] : []),
+      ],
       providers: [
-        { provide: APP_GUARD, useClass: AuthGuard },
+        // One instance: the global guard, and the guard of the OpenAPI routes Nest does not see (create-app).
+        AuthGuard,
+        { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: GeoLocator, useValue: config.blockedCountries.size ? new GeoIpLiteLocator() : new NoGeoLocator() },
         SignInHandler,
         ...playerCommandHandlers,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { HttpException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -11,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';
 import { AppModule } from './app.module';
 import { ErrorsFilter } from '../adapters/http/errors.filter';
+import { AuthGuard } from '../adapters/http/auth';
 
 /** Builds the HTTP application: API under /api, OpenAPI at /api/docs, the built client at /. */
 export async function createApp(config: AppConfig, options: { bufferLogs?: boolean } = {}): Promise<NestFastifyApplication> {
@@ -52,11 +54,28 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
   fastify.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)));
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // An answer for one signed-in person (errors too) must not stay in a shared or browser cache.
+    if (isPersonal(request)) void reply.header('cache-control', 'no-store');
   });
-  // A route may take a larger body than the default (`@RouteConfig({ bodyLimit })`): a brand's nine drawings.
+  const auth = app.get(AuthGuard);
   fastify.addHook('onRoute', (route) => {
+    // A route may take a larger body than the default (`@RouteConfig({ bodyLimit })`): a brand's nine drawings.
     const limit = (route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit;
     if (typeof limit === 'number') route.bodyLimit = limit;
+    // The OpenAPI document and its UI are Fastify routes of their own, outside Nest's guards.
+    if (route.url.startsWith('/api/docs')) {
+      const given = route.preHandler ? [route.preHandler].flat() : [];
+      const operatorOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+        try {
+          await auth.operatorOnly(request);
+        } catch (err) {
+          // Fastify's hooks are outside Nest's filters: answer the guard's 401 / 403 body here.
+          if (err instanceof HttpException) return reply.status(err.getStatus()).send(err.getResponse());
+          throw err;
+        }
+      };
+      route.preHandler = [operatorOnly, ...given];
+    }
   });
 
   const hasClient = existsSync(join(config.clientDist, 'index.html'));
@@ -90,4 +109,11 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
   );
   SwaggerModule.setup('api/docs', app, document);
   return app;
+}
+
+/** A request that carried credentials, or one to the player's or the admins' API. */
+function isPersonal(request: FastifyRequest): boolean {
+  if (request.headers.authorization !== undefined) return true;
+  const path = request.url.split('?')[0]!;
+  return path.startsWith('/api/') && (request.headers.cookie !== undefined || /^\/api\/(players|admin)(\/|$)/.test(path));
 }

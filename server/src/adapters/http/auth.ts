@@ -1,19 +1,26 @@
-import { type CanActivate, createParamDecorator, type ExecutionContext, ForbiddenException, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, ForbiddenException, Inject, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { type Actor, isAdmin, isStaff } from '../../application/actor';
 import { StaffDirectory } from '../../application/admin/staff';
 import { InvalidSessionError, SessionTokens } from '../identity/session-tokens';
+import { type AppConfig, AppConfigToken } from '../../config/tokens';
 
 const PUBLIC = 'bahati:public';
 const ADMIN = 'bahati:admin';
 const STAFF = 'bahati:staff';
+const OPERATOR = 'bahati:operator';
 /** The route needs no session. */
 export const Public = () => SetMetadata(PUBLIC, true);
 /** The route needs an admin session (checked here and again by the application). */
 export const AdminOnly = () => SetMetadata(ADMIN, true);
 /** The route needs an admin or support session (checked here and again by the application). */
 export const StaffOnly = () => SetMetadata(STAFF, true);
+/**
+ * An operator's page (health details, the API description): open outside production, where it helps
+ * development; an admin session in production, where it would show strangers the deployment's insides.
+ */
+export const OperatorOnly = () => SetMetadata(OPERATOR, true);
 
 type AuthedRequest = FastifyRequest & { actor?: Actor };
 
@@ -39,21 +46,38 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly tokens: SessionTokens,
     private readonly staff: StaffDirectory,
+    @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
+    const operator = this.reflector.getAllAndOverride<boolean>(OPERATOR, targets);
+    if (operator && !this.config.production) return true;
     const request = context.switchToHttp().getRequest<AuthedRequest>();
+    request.actor = await this.actorOf(request);
+    if ((operator || this.reflector.getAllAndOverride<boolean>(ADMIN, targets)) && !isAdmin(request.actor)) throw forbidden('This needs an admin account.');
+    if (this.reflector.getAllAndOverride<boolean>(STAFF, targets) && !isStaff(request.actor)) throw forbidden('This needs an admin or support account.');
+    return true;
+  }
+
+  /** The actor of the request's bearer token, with its roles (401 without a valid one). */
+  async actorOf(request: FastifyRequest): Promise<Actor> {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'Sign in first: the Authorization header has no bearer token.' });
     const { playerId, email } = sessionOf(this.tokens, match[1]!);
     // The actor's roles: the configuration's for the e-mail, and those granted by event.
-    request.actor = { playerId, roles: await this.staff.rolesOf(email) };
-    if (this.reflector.getAllAndOverride<boolean>(ADMIN, targets) && !isAdmin(request.actor)) throw forbidden('This needs an admin account.');
-    if (this.reflector.getAllAndOverride<boolean>(STAFF, targets) && !isStaff(request.actor)) throw forbidden('This needs an admin or support account.');
-    return true;
+    return { playerId, roles: await this.staff.rolesOf(email) };
+  }
+
+  /**
+   * Guards the operator pages Nest does not route (the OpenAPI document and its UI): nothing outside
+   * production, an admin session in production. Throws the same 401 / 403 as a guarded route.
+   */
+  async operatorOnly(request: FastifyRequest): Promise<void> {
+    if (!this.config.production) return;
+    if (!isAdmin(await this.actorOf(request))) throw forbidden('This needs an admin account.');
   }
 }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Optional, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, NotFoundException, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
@@ -22,17 +22,14 @@ const standInMissing = (what: string) =>
   new NotFoundException({ statusCode: 404, error: 'NotFound', message: `${what} is a real service on this server; the development rail only drives the stand-in.` });
 
 /**
- * Development rails for the local stand-ins: ID tokens, a chosen shoe, chain payments, invoice
- * settlement and phone codes. The app registers this controller only outside production.
+ * The development identity provider's rail. A controller of its own because the provider exists only
+ * when it signs the server's ID tokens (no GOOGLE_CLIENT_ID, not production): the app registers it then
+ * and only then, so a development server with Google sign-in still starts (and answers 404 here).
  */
 @ApiTags('development')
 @Controller('dev')
-export class DevController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly rails: DevRails,
-    @Optional() @Inject(DevIdentityProvider) private readonly identity: DevIdentityProvider | null,
-  ) {}
+export class DevIdentityController {
+  constructor(private readonly identity: DevIdentityProvider) {}
 
   @Public()
   @Post('id-token')
@@ -41,9 +38,21 @@ export class DevController {
   @ApiBody({ schema: openApi(DevIdTokenRequest) })
   @ApiOkResponse({ schema: openApi(DevIdTokenResponse) })
   idToken(@Body(new ZodPipe(DevIdTokenRequest)) body: DevIdTokenRequest): DevIdTokenResponse {
-    if (!this.identity) throw standInMissing('Sign-in (GOOGLE_CLIENT_ID)');
     return { idToken: this.identity.issue(body.email, body.name) };
   }
+}
+
+/**
+ * Development rails for the local stand-ins: a chosen shoe, chain payments, invoice settlement and
+ * phone codes. The app registers this controller only outside production.
+ */
+@ApiTags('development')
+@Controller('dev')
+export class DevController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly rails: DevRails,
+  ) {}
 
   @ApiBearerAuth()
   @Post('shoe')

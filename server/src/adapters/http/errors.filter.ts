@@ -79,14 +79,52 @@ export class ErrorsFilter implements ExceptionFilter {
       void reply.status(status).send({ statusCode: status, error: NAMES[status] ?? 'Error', message });
       return;
     }
-    const status = typeof (exception as { statusCode?: unknown })?.statusCode === 'number' ? (exception as { statusCode: number }).statusCode : 500;
-    if (status >= 500) {
-      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-      void reply.status(500).send({ statusCode: 500, error: 'InternalError', message: 'Something went wrong on our side; please try again.' });
+    // Fastify's own client errors (malformed JSON, body too large, wrong content type) say what to fix.
+    const fastify = exception as { code?: unknown; statusCode?: unknown; message?: unknown };
+    if (typeof fastify?.code === 'string' && fastify.code.startsWith('FST_') && typeof fastify.statusCode === 'number' && fastify.statusCode < 500) {
+      const status = fastify.statusCode;
+      void reply.status(status).send({ statusCode: status, error: NAMES[status] ?? 'BadRequest', message: typeof fastify.message === 'string' ? fastify.message : 'Bad request' });
       return;
     }
-    // Fastify's own client errors (malformed JSON, body too large, wrong content type).
-    const message = exception instanceof Error ? exception.message : 'Bad request';
-    void reply.status(status).send({ statusCode: status, error: NAMES[status] ?? 'BadRequest', message });
+    // Anything else is ours or an outside service's: its text (hosts, addresses, queries) is for the log only.
+    this.logger.error(`${request.method} ${request.url.split('?')[0]}: ${redactSecrets(exception instanceof Error ? (exception.stack ?? exception.message) : describe(exception))}`);
+    if (isUnreachable(exception)) {
+      void reply.status(503).send({ statusCode: 503, error: 'ServiceUnavailable', message: 'A service we depend on is not answering; please try again in a moment.' });
+      return;
+    }
+    void reply.status(500).send({ statusCode: 500, error: 'InternalError', message: 'Something went wrong on our side; please try again.' });
   }
+}
+
+/** Network failures reaching an outside service (DNS, refused or reset connections, time-outs), also as an error's cause. */
+const UNREACHABLE = /^(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|UND_ERR_[A-Z_]+)$/;
+
+function isUnreachable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && UNREACHABLE.test(code)) return true;
+  // ln-service rejects with [status, 'Message', details]; a 503 there is the node not answering.
+  if (Array.isArray(error) && error[0] === 503) return true;
+  return isUnreachable(cause, depth + 1);
+}
+
+function describe(value: unknown): string {
+  try {
+    return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * Masks what an outside service's error may quote: credentials in URLs (`https://user:pass@host`),
+ * bearer tokens, JWTs, and long hex or base64 strings (macaroons, keys).
+ */
+export function redactSecrets(text: string): string {
+  return text
+    .replace(/(\/\/)[^/\s:@]+:[^/\s@]+@/g, '$1[redacted]@')
+    .replace(/(Bearer|Basic)\s+[\w.~+/=-]+/gi, '$1 [redacted]')
+    .replace(/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, '[jwt]')
+    .replace(/\b[0-9a-fA-F]{64,}\b/g, '[hex]')
+    .replace(/[A-Za-z0-9+/_-]{80,}={0,2}/g, '[redacted]');
 }

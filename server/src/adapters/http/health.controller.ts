@@ -1,12 +1,12 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { EventStore } from '../../application/ports/event-store';
 import { DatabaseToken, EventStoreToken } from '../../config/tokens';
 import { ProjectionRunner } from '../../projections/runner';
-import { Public } from './auth';
+import { OperatorOnly, Public } from './auth';
 
 /** Projections further behind than this make the service report itself unhealthy. */
 const MAX_HEALTHY_LAG_MS = 60_000;
@@ -14,6 +14,8 @@ const MAX_HEALTHY_LAG_MS = 60_000;
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
+  private readonly logger = new Logger('Health');
+
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicator: HealthIndicatorService,
@@ -22,10 +24,38 @@ export class HealthController {
     private readonly projections: ProjectionRunner,
   ) {}
 
+  /** Liveness: the process answers HTTP. Touches nothing else, so a slow database never gets the server restarted. */
   @Public()
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the server answers (no dependency is checked)' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /**
+   * Readiness: the database and the event store answer, so requests can be served. Public for load
+   * balancers and orchestrators, and so it says nothing more than yes or no (the details are admin-only).
+   */
+  @Public()
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: the database and the event store answer (503 when not)' })
+  async ready(): Promise<{ status: 'ok' }> {
+    try {
+      await sql`select 1`.execute(this.database.kysely);
+      await this.store.ping();
+    } catch (err) {
+      this.logger.warn(`Not ready: ${err instanceof Error ? err.message : String(err)}`);
+      throw new ServiceUnavailableException({ statusCode: 503, error: 'ServiceUnavailable', message: 'Not ready.' });
+    }
+    return { status: 'ok' };
+  }
+
+  /** Details of the deployment (storage kinds, errors, projections): an admin's in production. */
+  @OperatorOnly()
+  @ApiBearerAuth()
   @Get()
   @HealthCheck()
-  @ApiOperation({ summary: 'Database, event store and projection lag' })
+  @ApiOperation({ summary: 'Database, event store and projection lag (admin only in production)' })
   check() {
     return this.health.check([
       async () => {

@@ -1,5 +1,5 @@
 import { OAuth2Client } from 'google-auth-library';
-import { IdTokenVerifier, InvalidIdTokenError, type VerifiedIdentity } from '../../application/ports/identity';
+import { IdentityProviderUnavailableError, IdTokenVerifier, InvalidIdTokenError, type VerifiedIdentity } from '../../application/ports/identity';
 
 type Certs = Record<string, string>;
 
@@ -20,12 +20,21 @@ export class CertsIdTokenVerifier extends IdTokenVerifier {
   }
 
   async verify(idToken: string): Promise<VerifiedIdentity> {
+    let certs: Certs;
+    try {
+      certs = await this.certs();
+    } catch (err) {
+      // Not the player's fault (Google unreachable, DNS): the provider is unavailable, not the token invalid.
+      throw new IdentityProviderUnavailableError(`The ID token certificates did not load: ${err instanceof Error ? err.message : String(err)}`);
+    }
     let payload;
     try {
-      const ticket = await this.client.verifySignedJwtWithCertsAsync(idToken, await this.certs(), this.audience, this.issuers);
+      const ticket = await this.client.verifySignedJwtWithCertsAsync(idToken, certs, this.audience, this.issuers);
       payload = ticket.getPayload();
     } catch (err) {
-      throw new InvalidIdTokenError(err instanceof Error ? err.message : 'Invalid ID token');
+      // The library's messages quote the token or its payload after a colon: the log keeps only the reason.
+      const reason = err instanceof Error ? err.message.split(':')[0]!.slice(0, 200) : 'invalid';
+      throw new InvalidIdTokenError('the ID token is not valid or has expired.', reason);
     }
     if (!payload?.sub || !payload.email) throw new InvalidIdTokenError('ID token has no subject or e-mail');
     if (payload.email_verified === false) throw new InvalidIdTokenError('The e-mail address of this account is not verified');

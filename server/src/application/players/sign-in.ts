@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../domain/decider';
 import { playerDecider, playerStream } from '../../domain/player/player';
@@ -6,7 +6,7 @@ import { AppConfigToken, type AppConfig } from '../../config/tokens';
 import { CommandPath } from '../command-path';
 import { CommitShoeCommand } from '../game/commands';
 import { GeoLocator, isBlocked } from '../ports/geo';
-import { IdTokenVerifier, InvalidIdTokenError, SessionIssuer } from '../ports/identity';
+import { IdentityProviderUnavailableError, IdTokenVerifier, InvalidIdTokenError, SessionIssuer } from '../ports/identity';
 import { ReadModelProgress } from '../ports/read-models';
 import { playerIdFor } from './player-id';
 
@@ -23,6 +23,8 @@ export class SignInCommand {
 /** Verifies the ID token, registers the player on first sign-in, and issues a session token. */
 @CommandHandler(SignInCommand)
 export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: string }> {
+  private readonly logger = new Logger('SignIn');
+
   constructor(
     private readonly verifier: IdTokenVerifier,
     private readonly commands: CommandPath,
@@ -41,7 +43,15 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
     try {
       identity = await this.verifier.verify(command.idToken);
     } catch (err) {
-      if (err instanceof InvalidIdTokenError) throw new DomainError('Unauthorized', `Sign-in was refused: ${err.message}`);
+      if (err instanceof InvalidIdTokenError) {
+        this.logger.warn(`Sign-in refused: ${err.detail ?? err.message}`);
+        throw new DomainError('Unauthorized', `Sign-in was refused: ${err.message}`);
+      }
+      if (err instanceof IdentityProviderUnavailableError) {
+        // The detail (host names, DNS errors) is the operator's; the person signing in only needs to retry.
+        this.logger.error(`Sign-in could not verify the ID token: ${err.message}`);
+        throw new DomainError('ServiceUnavailable', 'Sign-in is not available right now; please try again in a moment.');
+      }
       throw err;
     }
     const playerId = playerIdFor(identity.subject);

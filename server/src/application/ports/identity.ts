@@ -8,9 +8,17 @@ export interface VerifiedIdentity {
   picture: string | null;
 }
 
-export class InvalidIdTokenError extends Error {}
+/** The ID token was refused. `message` is shown to the person signing in; `detail` goes to the log only. */
+export class InvalidIdTokenError extends Error {
+  constructor(message: string, readonly detail?: string) {
+    super(message);
+  }
+}
 
-/** Turns an ID token into a verified identity or throws InvalidIdTokenError. */
+/** The identity provider could not be asked (e.g. its signing keys did not load). The message is for the log only. */
+export class IdentityProviderUnavailableError extends Error {}
+
+/** Turns an ID token into a verified identity, or throws InvalidIdTokenError or IdentityProviderUnavailableError. */
 export abstract class IdTokenVerifier {
   abstract verify(idToken: string): Promise<VerifiedIdentity>;
 }
