@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'InvalidSeed',
   'BonusNotOffered',
   'LimitReached',
+  /** An Idempotency-Key sent again with a different request (another amount or target). */
+  'IdempotencyKeyReused',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -36,7 +36,8 @@ export type VerifyCodeResponse = z.infer<typeof VerifyCodeResponse>;
 export const BitcoinAddressResponse = z.object({ address: z.string() });
 export type BitcoinAddressResponse = z.infer<typeof BitcoinAddressResponse>;
 
-export const DEPOSIT_STATUSES = ['Pending', 'Deposited'] as const;
+/** `Held`: paid, but not credited: it would have taken the bank past the most a bank may hold, so it waits for review. */
+export const DEPOSIT_STATUSES = ['Pending', 'Deposited', 'Held'] as const;
 export const DepositStatus = z.enum(DEPOSIT_STATUSES);
 export type DepositStatus = z.infer<typeof DepositStatus>;
 
@@ -70,7 +71,8 @@ export type AddInvoiceRequest = z.input<typeof AddInvoiceRequest>;
 export const AddInvoiceResponse = z.object({ id: z.string(), paymentRequest: z.string() });
 export type AddInvoiceResponse = z.infer<typeof AddInvoiceResponse>;
 
-export const INVOICE_STATUSES = ['Opened', 'Settled', 'Canceled'] as const;
+/** `Held`: paid, held for review instead of credited (as a deposit's `Held`). */
+export const INVOICE_STATUSES = ['Opened', 'Settled', 'Canceled', 'Held'] as const;
 export const InvoiceStatus = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
 

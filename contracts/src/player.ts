@@ -5,7 +5,8 @@ export const NIL_ID = '00000000-0000-0000-0000-000000000000';
 
 export const LoginRequest = z.object({
   idToken: z.string().min(20, 'idToken is missing or too short').max(8192),
-  photoUrl: z.union([z.url().max(2048), z.literal(''), z.null()]).optional(),
+  /** Shown as the player's picture: only `https:` (never `javascript:`, `data:` or plain `http:`). */
+  photoUrl: z.union([z.url({ protocol: /^https$/, error: 'photoUrl must be an https:// address' }).max(2048), z.literal(''), z.null()]).optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

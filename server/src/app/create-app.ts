@@ -13,6 +13,7 @@ import type { AppConfig } from '../config/config';
 import { AppModule } from './app.module';
 import { ErrorsFilter } from '../adapters/http/errors.filter';
 import { AuthGuard } from '../adapters/http/auth';
+import { refuseControlCharacters } from '../adapters/http/text-guard';
 
 /** Builds the HTTP application: API under /api, OpenAPI at /api/docs, the built client at /. */
 export async function createApp(config: AppConfig, options: { bufferLogs?: boolean } = {}): Promise<NestFastifyApplication> {
@@ -52,6 +53,7 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
 
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)));
+  fastify.addHook('preValidation', refuseControlCharacters);
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // An answer for one signed-in person (errors too) must not stay in a shared or browser cache.

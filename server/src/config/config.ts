@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   PRICE_CACHE_SECONDS: z.coerce.number().int().min(1).default(60),
   BLOCKED_COUNTRIES: csv,
   BONUS_MAX_SATS: z.coerce.number().int().min(0).max(2_100_000_000_000_000).default(1_000_000),
+  MAX_BANK_SATS: z.coerce.number().int().min(1).max(2_100_000_000_000_000).default(2_100_000_000_000_000),
   BONUS_PLAYTHROUGH: z.enum(['deposit100', 'bonus125']).default('deposit100'),
   BONUS_OFFER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   REQUIRE_PHONE_TO_PLAY: z.string().optional().transform((v) => /^(on|true|1|yes)$/i.test(v ?? '')),
@@ -106,6 +107,8 @@ export interface AppConfig {
   /** ISO 3166-1 alpha-2 codes, upper case. */
   blockedCountries: ReadonlySet<string>;
   /** The first-deposit bonus: its cap, how its playthrough target is set, and how long an offer stays open. */
+  /** The most a bank may hold (MAX_BANK_SATS): a paid deposit beyond it is held for review, not credited. */
+  maxBankSats: number;
   bonus: { maxSats: number; playthrough: 'deposit100' | 'bonus125'; offerDays: number };
   /** A deal needs a verified phone number. */
   requirePhoneToPlay: boolean;
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     invoiceExpirySeconds: e.LIGHTNING_INVOICE_EXPIRY_SECONDS,
     price: { source: e.PRICE_SOURCE, url: e.PRICE_URL, cacheSeconds: e.PRICE_CACHE_SECONDS },
     blockedCountries: new Set(e.BLOCKED_COUNTRIES.map((c) => c.toUpperCase())),
+    maxBankSats: e.MAX_BANK_SATS,
     bonus: { maxSats: e.BONUS_MAX_SATS, playthrough: e.BONUS_PLAYTHROUGH, offerDays: e.BONUS_OFFER_DAYS },
     requirePhoneToPlay: e.REQUIRE_PHONE_TO_PLAY,
     suspect: {

@@ -162,7 +162,7 @@ export interface BitcoinDepositsTable {
   vout: number;
   address: string;
   amount: number;
-  status: 'Pending' | 'Deposited';
+  status: 'Pending' | 'Deposited' | 'Held';
   confirmations: number;
   /** When the deposit was first seen. */
   time: ColumnType<Date, Date | string, never>;
@@ -174,7 +174,7 @@ export interface LightningInvoicesTable {
   id: string;
   player_id: string;
   amount: number;
-  status: 'Opened' | 'Settled' | 'Canceled';
+  status: 'Opened' | 'Settled' | 'Canceled' | 'Held';
   payment_request: string;
   payment_hash: string;
   created_time: ColumnType<Date, Date | string, never>;

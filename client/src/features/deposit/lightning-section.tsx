@@ -16,7 +16,7 @@ import { useInvoiceSettlement } from './use-invoice-settlement';
 import { LightningIcon, QrIcon } from './icons';
 import styles from './deposit.module.css';
 
-const INVOICE_TONE: Record<LightningInvoice['status'], StatusTone> = { Opened: 'pending', Settled: 'success', Canceled: 'neutral' };
+const INVOICE_TONE: Record<LightningInvoice['status'], StatusTone> = { Opened: 'pending', Settled: 'success', Canceled: 'neutral', Held: 'danger' };
 
 interface ShownInvoice {
   id: string;

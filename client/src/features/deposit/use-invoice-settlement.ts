@@ -54,7 +54,8 @@ export function useInvoiceSettlement(
           const answer = await request.unwrap();
           if (stopped) return;
           if (answer.status === 'Settled') return report(watchedId);
-          if (answer.status === 'Canceled') return void dispatch(api.util.invalidateTags(['Invoice']));
+          // Expired, or paid but held for review (past the most a bank may hold): the list shows which.
+          if (answer.status === 'Canceled' || answer.status === 'Held') return void dispatch(api.util.invalidateTags(['Invoice']));
         } catch (error) {
           if (stopped) return;
           console.warn('Invoice status check failed', error);

@@ -263,6 +263,7 @@ const de: Catalog = {
         Opened: 'Wartet auf Zahlung',
         Settled: 'Bezahlt',
         Canceled: 'Abgelaufen',
+        Held: 'Zur Prüfung zurückgehalten',
       },
       showQr: 'QR-Code anzeigen',
       copyRequest: 'Zahlungsanforderung kopieren',
@@ -299,6 +300,7 @@ const de: Catalog = {
       status: {
         Pending: 'Unbestätigt',
         Deposited: 'Eingezahlt',
+        Held: 'Zur Prüfung zurückgehalten',
       },
       copyTransaction: 'Transaktions-ID kopieren',
       learnTitle: 'Über Bestätigungen',
@@ -1569,6 +1571,7 @@ const de: Catalog = {
     InvalidSeed: 'Dieser Seed ist ungültig: Ein Seed besteht aus 32 Bytes in Standard-Base64, also 43 Zeichen und einem abschließenden =.',
     BonusNotOffered: 'Nur ein angebotener Bonus kann angenommen oder abgelehnt werden.',
     LimitReached: 'Damit würdest du ein selbst gesetztes Limit überschreiten. Deine Limits findest du in deinem Profil.',
+    IdempotencyKeyReused: 'Dieser Schlüssel wurde bereits für eine andere Anfrage verwendet. Es wurde nichts Neues erfasst: Prüfe deine Auszahlungen und versuche es erneut.',
   },
 };
 

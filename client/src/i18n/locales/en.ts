@@ -45,6 +45,7 @@ const serverErrors = {
   InvalidSeed: 'That seed is not valid: a seed is 32 bytes in standard base64, 43 characters and a final =.',
   BonusNotOffered: 'Only an offered bonus can be accepted or declined.',
   LimitReached: 'That would go past a limit you set yourself. You can see your limits on your profile.',
+  IdempotencyKeyReused: 'This key was already used for a different request. Nothing new was recorded: check your withdrawals and try again.',
 } satisfies Record<ErrorCode, string>;
 
 /**
@@ -313,6 +314,7 @@ const en = {
         Opened: 'Awaiting payment',
         Settled: 'Settled',
         Canceled: 'Expired',
+        Held: 'Held for review',
       },
       showQr: 'Show QR code',
       copyRequest: 'Copy payment request',
@@ -349,6 +351,7 @@ const en = {
       status: {
         Pending: 'Unconfirmed',
         Deposited: 'Deposited',
+        Held: 'Held for review',
       },
       copyTransaction: 'Copy transaction id',
       learnTitle: 'About confirmations',

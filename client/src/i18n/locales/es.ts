@@ -264,6 +264,7 @@ const es: Catalog = {
         Opened: 'Esperando el pago',
         Settled: 'Pagada',
         Canceled: 'Vencida',
+        Held: 'Retenida para revisión',
       },
       showQr: 'Mostrar código QR',
       copyRequest: 'Copiar solicitud de pago',
@@ -300,6 +301,7 @@ const es: Catalog = {
       status: {
         Pending: 'Sin confirmar',
         Deposited: 'Depositado',
+        Held: 'Retenido para revisión',
       },
       copyTransaction: 'Copiar ID de transacción',
       learnTitle: 'Sobre las confirmaciones',
@@ -1575,6 +1577,7 @@ const es: Catalog = {
     InvalidSeed: 'Esa semilla no es válida: una semilla son 32 bytes en base64 estándar, 43 caracteres y un = final.',
     BonusNotOffered: 'Solo se puede aceptar o rechazar un bono ofrecido.',
     LimitReached: 'Eso superaría un límite que tú mismo fijaste. Puedes ver tus límites en tu perfil.',
+    IdempotencyKeyReused: 'Esta clave ya se usó para otra solicitud distinta. No se registró nada nuevo: revisa tus retiros y vuelve a intentarlo.',
   },
 };
 

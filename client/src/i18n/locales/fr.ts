@@ -264,6 +264,7 @@ const fr: Catalog = {
         Opened: 'En attente de paiement',
         Settled: 'Payée',
         Canceled: 'Expirée',
+        Held: 'Retenue pour vérification',
       },
       showQr: 'Afficher le QR code',
       copyRequest: 'Copier la demande de paiement',
@@ -300,6 +301,7 @@ const fr: Catalog = {
       status: {
         Pending: 'Non confirmé',
         Deposited: 'Déposé',
+        Held: 'Retenu pour vérification',
       },
       copyTransaction: 'Copier l’ID de transaction',
       learnTitle: 'À propos des confirmations',
@@ -1575,6 +1577,7 @@ const fr: Catalog = {
     InvalidSeed: 'Cette graine n’est pas valide\u00a0: une graine fait 32 octets en base64 standard, soit 43 caractères suivis d’un = final.',
     BonusNotOffered: 'Seul un bonus proposé peut être accepté ou refusé.',
     LimitReached: 'Cela dépasserait une limite que vous vous êtes fixée. Vous pouvez consulter vos limites dans votre profil.',
+    IdempotencyKeyReused: 'Cette clé a déjà servi pour une autre demande. Rien de nouveau n\'a été enregistré : vérifiez vos retraits et réessayez.',
   },
 };
 

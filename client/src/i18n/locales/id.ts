@@ -263,6 +263,7 @@ const id: Catalog = {
         Opened: 'Menunggu pembayaran',
         Settled: 'Lunas',
         Canceled: 'Kedaluwarsa',
+        Held: 'Ditahan untuk ditinjau',
       },
       showQr: 'Tampilkan kode QR',
       copyRequest: 'Salin permintaan pembayaran',
@@ -299,6 +300,7 @@ const id: Catalog = {
       status: {
         Pending: 'Belum terkonfirmasi',
         Deposited: 'Masuk',
+        Held: 'Ditahan untuk ditinjau',
       },
       copyTransaction: 'Salin ID transaksi',
       learnTitle: 'Tentang konfirmasi',
@@ -1569,6 +1571,7 @@ const id: Catalog = {
     InvalidSeed: 'Seed itu tidak valid: seed berukuran 32 byte dalam base64 standar, 43 karakter dan diakhiri =.',
     BonusNotOffered: 'Hanya bonus yang sedang ditawarkan yang dapat diterima atau ditolak.',
     LimitReached: 'Itu akan melampaui batas yang Anda tetapkan sendiri. Anda dapat melihat batas Anda di profil Anda.',
+    IdempotencyKeyReused: 'Kunci ini sudah dipakai untuk permintaan lain. Tidak ada yang baru dicatat: periksa penarikan Anda lalu coba lagi.',
   },
 };
 

@@ -263,6 +263,7 @@ const ja: Catalog = {
         Opened: '支払い待ち',
         Settled: '支払い済み',
         Canceled: '期限切れ',
+        Held: '審査のため保留中',
       },
       showQr: 'QR コードを表示',
       copyRequest: '支払いリクエストをコピー',
@@ -299,6 +300,7 @@ const ja: Catalog = {
       status: {
         Pending: '未承認',
         Deposited: '入金済み',
+        Held: '審査のため保留中',
       },
       copyTransaction: 'トランザクション ID をコピー',
       learnTitle: '承認について',
@@ -1569,6 +1571,7 @@ const ja: Catalog = {
     InvalidSeed: 'シードが無効です。シードは標準 base64 で 32 バイト、43 文字と末尾の = です。',
     BonusNotOffered: '受け取りや辞退ができるのは、オファー中のボーナスだけです。',
     LimitReached: 'ご自身で設定した上限を超えてしまいます。上限はプロフィールで確認できます。',
+    IdempotencyKeyReused: 'このキーは別のリクエストですでに使われています。新たに記録されたものはありません。出金履歴を確認してから、もう一度お試しください。',
   },
 };
 

@@ -263,6 +263,7 @@ const ko: Catalog = {
         Opened: '결제 대기',
         Settled: '결제 완료',
         Canceled: '만료됨',
+        Held: '검토를 위해 보류됨',
       },
       showQr: 'QR 코드 보기',
       copyRequest: '결제 요청 복사',
@@ -299,6 +300,7 @@ const ko: Catalog = {
       status: {
         Pending: '미컨펌',
         Deposited: '입금 완료',
+        Held: '검토를 위해 보류됨',
       },
       copyTransaction: '트랜잭션 ID 복사',
       learnTitle: '컨펌 안내',
@@ -1569,6 +1571,7 @@ const ko: Catalog = {
     InvalidSeed: '올바른 시드가 아닙니다. 시드는 표준 base64로 된 32바이트, 즉 43자와 끝의 = 입니다.',
     BonusNotOffered: '제안된 보너스만 수락하거나 거절할 수 있습니다.',
     LimitReached: '직접 설정한 한도를 넘게 됩니다. 한도는 프로필에서 확인할 수 있습니다.',
+    IdempotencyKeyReused: '이 키는 이미 다른 요청에 사용되었습니다. 새로 기록된 것은 없습니다. 출금 내역을 확인한 뒤 다시 시도해 주세요.',
   },
 };
 

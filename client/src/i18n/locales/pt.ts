@@ -264,6 +264,7 @@ const pt: Catalog = {
         Opened: 'Aguardando pagamento',
         Settled: 'Paga',
         Canceled: 'Expirada',
+        Held: 'Retida para análise',
       },
       showQr: 'Mostrar QR code',
       copyRequest: 'Copiar solicitação de pagamento',
@@ -300,6 +301,7 @@ const pt: Catalog = {
       status: {
         Pending: 'Não confirmado',
         Deposited: 'Depositado',
+        Held: 'Retido para análise',
       },
       copyTransaction: 'Copiar ID da transação',
       learnTitle: 'Sobre confirmações',
@@ -1575,6 +1577,7 @@ const pt: Catalog = {
     InvalidSeed: 'Essa semente não é válida: uma semente tem 32 bytes em base64 padrão, 43 caracteres e um = no final.',
     BonusNotOffered: 'Só é possível aceitar ou recusar um bônus oferecido.',
     LimitReached: 'Isso ultrapassaria um limite que você mesmo definiu. Você pode ver seus limites no seu perfil.',
+    IdempotencyKeyReused: 'Esta chave já foi usada em outra solicitação diferente. Nada novo foi registrado: confira seus saques e tente novamente.',
   },
 };
 

@@ -263,6 +263,7 @@ const sw: Catalog = {
         Opened: 'Inasubiri malipo',
         Settled: 'Imelipwa',
         Canceled: 'Muda wake umeisha',
+        Held: 'Imezuiliwa kwa ukaguzi',
       },
       showQr: 'Onyesha msimbo wa QR',
       copyRequest: 'Nakili ombi la malipo',
@@ -299,6 +300,7 @@ const sw: Catalog = {
       status: {
         Pending: 'Haijathibitishwa',
         Deposited: 'Imewekwa',
+        Held: 'Imezuiliwa kwa ukaguzi',
       },
       copyTransaction: 'Nakili kitambulisho cha muamala',
       learnTitle: 'Kuhusu uthibitisho',
@@ -1569,6 +1571,7 @@ const sw: Catalog = {
     InvalidSeed: 'Mbegu hiyo si sahihi: mbegu ni baiti 32 katika base64 ya kawaida, herufi 43 na = mwishoni.',
     BonusNotOffered: 'Bonasi iliyotolewa tu ndiyo inaweza kukubaliwa au kukataliwa.',
     LimitReached: 'Hilo lingepita kikomo ulichojiwekea. Unaweza kuona vikomo vyako kwenye wasifu wako.',
+    IdempotencyKeyReused: 'Ufunguo huu ulishatumika kwa ombi tofauti. Hakuna kipya kilichorekodiwa: angalia maombi yako ya kutoa kisha ujaribu tena.',
   },
 };
 

@@ -263,6 +263,7 @@ const zh: Catalog = {
         Opened: '等待付款',
         Settled: '已到账',
         Canceled: '已过期',
+        Held: '待审核（已暂扣）',
       },
       showQr: '显示二维码',
       copyRequest: '复制付款请求',
@@ -299,6 +300,7 @@ const zh: Catalog = {
       status: {
         Pending: '未确认',
         Deposited: '已入账',
+        Held: '待审核（已暂扣）',
       },
       copyTransaction: '复制交易 ID',
       learnTitle: '关于确认',
@@ -1569,6 +1571,7 @@ const zh: Catalog = {
     InvalidSeed: '种子无效：种子为标准 base64 编码的 32 字节，即 43 个字符加结尾的 =。',
     BonusNotOffered: '只有待领取的奖金才能接受或拒绝。',
     LimitReached: '这将超出您为自己设定的限额。您可以在个人资料中查看限额。',
+    IdempotencyKeyReused: '此密钥已用于另一项不同的请求。未记录任何新内容：请查看您的提款记录后重试。',
   },
 };
 

@@ -79,7 +79,7 @@ export class CreateRedeemCodeHandler implements ICommandHandler<CreateRedeemCode
     const code = normalizeCode(i.code);
     const per = this.settings.settings.playthrough === 'bonus125' ? 125 : 100;
     const terms = {
-      code, bonusAmount: i.bonusAmount, playthroughTarget: i.playthroughTarget ?? per * i.bonusAmount, maxRedemptions: i.maxRedemptions ?? null,
+      code, bonusAmount: i.bonusAmount, playthroughTarget: i.playthroughTarget ?? Math.min(per * i.bonusAmount, Number.MAX_SAFE_INTEGER), maxRedemptions: i.maxRedemptions ?? null,
       expiresAt: i.expiresAt ? new Date(i.expiresAt).toISOString() : null, minBank: i.minBank ?? 1,
     };
     const now = new Date().toISOString();

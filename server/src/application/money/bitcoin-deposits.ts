@@ -96,7 +96,7 @@ export class BitcoinDeposits {
   async record(playerId: string, output: ChainOutput, context: CommandContext): Promise<number> {
     const outcome = await this.accounts.run(
       playerId,
-      { type: 'RecordBitcoinDeposit', ...output, requiredConfirmations: this.config.bitcoin.confirmations, bonus: this.bonuses.terms(), now: new Date().toISOString() },
+      { type: 'RecordBitcoinDeposit', ...output, requiredConfirmations: this.config.bitcoin.confirmations, bonus: this.bonuses.terms(), maxBank: this.config.maxBankSats, now: new Date().toISOString() },
       context,
     );
     await this.projections.waitFor(outcome.checkpoint);

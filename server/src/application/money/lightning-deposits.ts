@@ -66,7 +66,7 @@ export class LightningDeposits {
     const outcome = await this.accounts.run(
       invoice.playerId,
       update.status === 'Settled'
-        ? { type: 'SettleLightningInvoice', invoiceId: update.id, amountPaid: update.amountPaid, bonus: this.bonuses.terms(), now }
+        ? { type: 'SettleLightningInvoice', invoiceId: update.id, amountPaid: update.amountPaid, bonus: this.bonuses.terms(), maxBank: this.config.maxBankSats, now }
         : { type: 'CancelLightningInvoice', invoiceId: update.id, now },
       SYSTEM,
     );

@@ -8,6 +8,8 @@ import { CommitShoeCommand } from '../game/commands';
 import { GeoLocator, isBlocked } from '../ports/geo';
 import { IdentityProviderUnavailableError, IdTokenVerifier, InvalidIdTokenError, SessionIssuer } from '../ports/identity';
 import { ReadModelProgress } from '../ports/read-models';
+import { ValidationError } from '../errors';
+import { findControlCharacter } from '../text-check';
 import { playerIdFor } from './player-id';
 
 export class SignInCommand {
@@ -54,6 +56,11 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
       }
       throw err;
     }
+    // The provider's words are input like any other: checked before anything is decided or stored.
+    const issue = findControlCharacter({ name: identity.name, email: identity.email, subject: identity.subject }, { multiLine: false });
+    if (issue) throw new ValidationError([{ path: issue.path, message: `${issue.message} (from the identity provider)` }]);
+    // A picture is shown as the player's photo: only an https address is kept.
+    const picture = identity.picture && /^https:\/\//i.test(identity.picture) ? identity.picture : null;
     const playerId = playerIdFor(identity.subject);
     const outcome = await this.commands.handle(
       playerStream(playerId),
@@ -64,7 +71,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
         subject: identity.subject,
         email: identity.email,
         name: identity.name,
-        photoUrl: command.photoUrl || identity.picture,
+        photoUrl: command.photoUrl || picture,
         now: new Date().toISOString(),
       },
       { correlationId: command.correlationId, userId: playerId },

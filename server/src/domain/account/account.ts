@@ -1,5 +1,5 @@
 import { DomainError, type Decider } from '../decider';
-import { type MoneyCommand, type MoneyEvent, type MoneyState, MONEY_COMMANDS, decideMoney, evolveMoney, initialMoneyState } from './money';
+import { type MoneyCommand, type MoneyEvent, type MoneyState, ALL_BITCOIN_SATS, MONEY_COMMANDS, decideMoney, evolveMoney, initialMoneyState } from './money';
 import { type GameCommand, type GameEvent, type GameState, decideGame, evolveGame, initialGameState, isHandInPlay } from './game';
 import { type BonusCommand, type BonusEvent, type BonusState, type BonusTerms, BONUS_COMMANDS, bonusConsequences, decideBonus, evolveBonus, initialBonusState, withdrawalsLocked } from './bonus';
 import { ledgerLines } from './ledger';
@@ -60,6 +60,7 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
     for (const e of decided) {
       bank += bankDelta(e);
       if (bank < 0) throw new DomainError('BankTooLow', 'The bank is too low for that.');
+      if (bank > ALL_BITCOIN_SATS) throw new DomainError('InvalidAmount', 'No bank can hold more than all bitcoin.');
     }
     assertWithinLimits(decided, state.limits, command.now);
     const terms = 'bonus' in command ? (command.bonus as BonusTerms) : null;

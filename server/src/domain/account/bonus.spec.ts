@@ -3,6 +3,7 @@ import { type AccountCommand, type AccountEvent, type AccountState, accountDecid
 import { type BonusTerms, bonusConsequences } from './bonus';
 import type { NextShoe } from './game';
 import type { PlayerStanding } from './standing';
+import { ALL_BITCOIN_SATS } from './money';
 
 const t0 = '2026-01-01T10:00:00.000Z';
 const days = (n: number) => new Date(Date.parse(t0) + n * 86_400_000).toISOString();
@@ -15,7 +16,7 @@ const shoe = (n: number): NextShoe => ({ shoeId: `00000000-0000-4000-8000-000000
 const invoice = (id: string, amount: number): AccountEvent => ({
   type: 'LightningInvoiceCreated', data: { invoiceId: id, amount, paymentRequest: `lnbcrt-${id}`, paymentHash: id, createdAt: t0, expiresAt: days(1) },
 });
-const settle = (id: string, amountPaid: number, bonusId = 'b1'): AccountCommand => ({ type: 'SettleLightningInvoice', invoiceId: id, amountPaid, bonus: terms(bonusId), now: t0 });
+const settle = (id: string, amountPaid: number, bonusId = 'b1'): AccountCommand => ({ type: 'SettleLightningInvoice', invoiceId: id, amountPaid, bonus: terms(bonusId), maxBank: ALL_BITCOIN_SATS, now: t0 });
 const accept = (bonusId = 'b1', now = t0): AccountCommand => ({ type: 'AcceptBonus', bonusId, standing, now });
 const decline = (bonusId = 'b1'): AccountCommand => ({ type: 'DeclineBonus', bonusId, standing, now: t0 });
 const deal = (bet: number, handId = `hand-${bet}`): AccountCommand => ({

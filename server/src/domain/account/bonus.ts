@@ -70,7 +70,8 @@ export const initialBonusState = (): BonusState => ({ depositsCredited: 0, bonus
 /** The first-deposit offer for a deposit of `depositAmount`. */
 export function firstDepositOffer(depositAmount: number, terms: BonusTerms, now: string): BonusEvent {
   const bonusAmount = Math.min(depositAmount, terms.maxSats);
-  const playthroughTarget = terms.playthrough === 'bonus125' ? 125 * bonusAmount : 100 * (bonusAmount + depositAmount);
+  // Bounded so that even a deposit of all bitcoin leaves an exact (safe) integer target.
+  const playthroughTarget = Math.min(terms.playthrough === 'bonus125' ? 125 * bonusAmount : 100 * (bonusAmount + depositAmount), Number.MAX_SAFE_INTEGER);
   const expiresAt = new Date(Date.parse(now) + terms.offerDays * 86_400_000).toISOString();
   return { type: 'BonusOffered', data: { bonusId: terms.bonusId, depositAmount, bonusAmount, playthroughTarget, offeredAt: now, expiresAt } };
 }

@@ -2,6 +2,7 @@ import { fold } from '../decider';
 import { type AccountCommand, type AccountEvent, type AccountState, accountDecider } from './account';
 import { effectiveLimit, limitUsage } from './limits';
 import type { NextShoe } from './game';
+import { ALL_BITCOIN_SATS } from './money';
 
 const t0 = '2026-01-01T10:00:00.000Z';
 const hours = (n: number) => new Date(Date.parse(t0) + n * 3_600_000).toISOString();
@@ -23,7 +24,7 @@ const set = (limits: Extract<AccountCommand, { type: 'SetLimits' }>['limits'], n
 const invoice = (id: string, amount: number, now = t0): AccountCommand => ({
   type: 'CreateLightningInvoice', invoiceId: id, amount, paymentRequest: `ln-${id}`, paymentHash: id, expiresAt: hours(1), standing, minimum: 1_000, now,
 });
-const settle = (id: string, amount: number, now = t0): AccountCommand => ({ type: 'SettleLightningInvoice', invoiceId: id, amountPaid: amount, bonus: terms, now });
+const settle = (id: string, amount: number, now = t0): AccountCommand => ({ type: 'SettleLightningInvoice', invoiceId: id, amountPaid: amount, bonus: terms, maxBank: ALL_BITCOIN_SATS, now });
 const deal = (bet: number, now = t0): AccountCommand => ({ type: 'DealHand', handId: `h-${now}`, bet, playerSeed: seed, randomPlayerSeed: seed, standing, requirePhone: false, next: shoe(2), now });
 const refuses = (f: () => unknown, code: string) => expect(f).toThrow(expect.objectContaining({ code }));
 

@@ -59,3 +59,56 @@ describe('withdrawals', () => {
     expect(accountDecider.decide(start(later(30)), given(...approved, ...claimed, ...paid))).toEqual([]);
   });
 });
+
+describe('a withdrawal named by an Idempotency-Key', () => {
+  const request = (amount: number, target = 'bcrt1qexample') =>
+    ({ type: 'RequestWithdrawal' as const, withdrawalId: 'w1', method: 'bitcoin' as const, amount, target, standing, minimumBitcoin: 1_000, now: t0 });
+
+  it('records nothing more when the same request comes again', () => {
+    const first = accountDecider.decide(request(5_000), given(...funded));
+    expect(accountDecider.decide(request(5_000), given(...funded, ...first))).toEqual([]);
+  });
+
+  it('refuses the key with another amount or another target', () => {
+    const first = accountDecider.decide(request(5_000), given(...funded));
+    expect(() => accountDecider.decide(request(7_000), given(...funded, ...first))).toThrow(expect.objectContaining({ code: 'IdempotencyKeyReused' }));
+    expect(() => accountDecider.decide(request(5_000, 'bcrt1qother'), given(...funded, ...first))).toThrow(expect.objectContaining({ code: 'IdempotencyKeyReused' }));
+  });
+});
+
+describe('deposits beyond the most a bank may hold', () => {
+  const maxBank = 100_000;
+  const terms = { bonusId: 'b1', maxSats: 0, playthrough: 'deposit100' as const, offerDays: 30 };
+  const invoice = (id: string, amount: number): AccountEvent => ({
+    type: 'LightningInvoiceCreated', data: { invoiceId: id, amount, paymentRequest: `lnbcrt${id}`, paymentHash: `h${id}`, createdAt: t0, expiresAt: later(60) },
+  });
+  const settle = (id: string, amountPaid: number) => ({ type: 'SettleLightningInvoice' as const, invoiceId: id, amountPaid, bonus: terms, maxBank, now: t0 });
+
+  it('credit a deposit that brings the bank exactly to the limit', () => {
+    const events = accountDecider.decide(settle('i2', 50_000), given(...funded, invoice('i2', 50_000)));
+    expect(events.map((e) => e.type)).toContain('LightningInvoiceSettled');
+    expect(given(...funded, invoice('i2', 50_000), ...events).bank).toBe(100_000);
+  });
+
+  it('hold for review, uncredited, a Lightning deposit that would pass the limit, and never settle it later', () => {
+    const before = [...funded, invoice('i2', 50_001)];
+    const held = accountDecider.decide(settle('i2', 50_001), given(...before));
+    expect(held).toEqual([{ type: 'DepositHeldForReview', data: { method: 'lightning', invoiceId: 'i2', amount: 50_001, bank: 50_000, maxBank, heldAt: t0 } }]);
+    const after = given(...before, ...held);
+    expect(after.bank).toBe(50_000);
+    expect(after.money.invoices.get('i2')?.status).toBe('Held');
+    expect(accountDecider.decide(settle('i2', 50_001), after)).toEqual([]);
+  });
+
+  it('hold an on-chain deposit that would pass the limit, once however often it is seen', () => {
+    const address = 'bcrt1qdeposit';
+    const assigned: AccountEvent = { type: 'BitcoinAddressAssigned', data: { address, derivationIndex: 0, assignedAt: t0 } };
+    const seen = { type: 'RecordBitcoinDeposit' as const, txid: 'tx', vout: 0, address, amount: 60_000, confirmations: 1, requiredConfirmations: 1, bonus: terms, maxBank, now: t0 };
+    const held = accountDecider.decide(seen, given(...funded, assigned));
+    expect(held.map((e) => e.type)).toEqual(['DepositHeldForReview']);
+    const after = given(...funded, assigned, ...held);
+    expect(after.bank).toBe(50_000);
+    expect(after.money.deposits.get('tx:0')?.status).toBe('Held');
+    expect(accountDecider.decide({ ...seen, confirmations: 6 }, after)).toEqual([]);
+  });
+});

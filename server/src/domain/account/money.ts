@@ -10,12 +10,28 @@ export type MoneyEvent =
   | DomainEvent<'LightningInvoiceCreated', { invoiceId: string; amount: number; paymentRequest: string; paymentHash: string; createdAt: string; expiresAt: string }>
   | DomainEvent<'LightningInvoiceSettled', { invoiceId: string; amount: number; settledAt: string }>
   | DomainEvent<'LightningInvoiceCanceled', { invoiceId: string; canceledAt: string }>
+  /**
+   * A paid deposit that would have taken the bank past `maxBank` (MAX_BANK_SATS): not credited, kept
+   * for an operator to review. Its output or invoice is never credited by a later sighting either.
+   */
+  | DomainEvent<
+      'DepositHeldForReview',
+      | { method: 'bitcoin'; txid: string; vout: number; address: string; amount: number; confirmations: number; bank: number; maxBank: number; heldAt: string }
+      | { method: 'lightning'; invoiceId: string; amount: number; bank: number; maxBank: number; heldAt: string }
+    >
   | DomainEvent<'WithdrawalRequested', { withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; requestedAt: string }>
   | DomainEvent<'WithdrawalApproved', { withdrawalId: string; reviewerId: string; decidedAt: string }>
   | DomainEvent<'WithdrawalPayoutStarted', { withdrawalId: string; startedAt: string }>
   | DomainEvent<'WithdrawalPayoutFailed', { withdrawalId: string; reason: string; failedAt: string }>
   | DomainEvent<'WithdrawalPaid', { withdrawalId: string; reference: string; paidAt: string }>
   | DomainEvent<'WithdrawalDeclined', { withdrawalId: string; amount: number; reviewerId: string; decidedAt: string }>;
+
+/**
+ * All bitcoin there will ever be, in satoshis: no bank can hold more, whatever credits it (a deposit
+ * beyond MAX_BANK_SATS is held first; a bonus or win beyond this is refused). Far below 2^53, so every
+ * bank and every amount stays an exact JavaScript number.
+ */
+export const ALL_BITCOIN_SATS = 2_100_000_000_000_000;
 
 export const MONEY_COMMANDS = [
   'AssignBitcoinAddress',
@@ -33,9 +49,10 @@ export const MONEY_COMMANDS = [
 
 export type MoneyCommand =
   | { type: 'AssignBitcoinAddress'; address: string; derivationIndex: number; standing: PlayerStanding; now: string }
-  | { type: 'RecordBitcoinDeposit'; txid: string; vout: number; address: string; amount: number; confirmations: number; requiredConfirmations: number; bonus: BonusTerms; now: string }
+  /** `maxBank`: the most a bank may hold (MAX_BANK_SATS); a deposit beyond it is held for review. */
+  | { type: 'RecordBitcoinDeposit'; txid: string; vout: number; address: string; amount: number; confirmations: number; requiredConfirmations: number; bonus: BonusTerms; maxBank: number; now: string }
   | { type: 'CreateLightningInvoice'; invoiceId: string; amount: number; paymentRequest: string; paymentHash: string; expiresAt: string; standing: PlayerStanding; minimum: number; now: string }
-  | { type: 'SettleLightningInvoice'; invoiceId: string; amountPaid: number; bonus: BonusTerms; now: string }
+  | { type: 'SettleLightningInvoice'; invoiceId: string; amountPaid: number; bonus: BonusTerms; maxBank: number; now: string }
   | { type: 'CancelLightningInvoice'; invoiceId: string; now: string }
   | { type: 'RequestWithdrawal'; withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; standing: PlayerStanding; minimumBitcoin: number; now: string }
   | { type: 'ApproveWithdrawal'; withdrawalId: string; reviewerId: string; now: string }
@@ -49,8 +66,9 @@ export type MoneyCommand =
   | { type: 'RecordWithdrawalPayout'; withdrawalId: string; reference: string; now: string }
   | { type: 'DeclineWithdrawal'; withdrawalId: string; reviewerId: string; now: string };
 
-export type DepositStatus = 'Pending' | 'Deposited';
-export type InvoiceStatus = 'Opened' | 'Settled' | 'Canceled';
+/** `Held`: paid, not credited, held for review (it would have taken the bank past MAX_BANK_SATS). */
+export type DepositStatus = 'Pending' | 'Deposited' | 'Held';
+export type InvoiceStatus = 'Opened' | 'Settled' | 'Canceled' | 'Held';
 export type WithdrawalStatus = 'Created' | 'Approved' | 'Declined';
 
 export interface MoneyState {
@@ -96,9 +114,12 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
       if (!money.addresses.includes(command.address)) throw new DomainError('InvalidAddress', 'That address does not belong to this account.');
       const key = `${command.txid}:${command.vout}`;
       const known = money.deposits.get(key);
-      if (known?.status === 'Deposited') return [];
+      if (known?.status === 'Deposited' || known?.status === 'Held') return [];
       const { txid, vout, address, amount, confirmations } = command;
       if (confirmations >= command.requiredConfirmations) {
+        if (state.bank + amount > command.maxBank) {
+          return [{ type: 'DepositHeldForReview', data: { method: 'bitcoin', txid, vout, address, amount, confirmations, bank: state.bank, maxBank: command.maxBank, heldAt: command.now } }];
+        }
         return [{ type: 'BitcoinDepositConfirmed', data: { txid, vout, address, amount, confirmations, confirmedAt: command.now } }];
       }
       if (known) return [];
@@ -117,6 +138,10 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
       if (!invoice) throw new DomainError('NotFound', 'No such invoice on this account.');
       if (invoice.status !== 'Opened') return [];
       if (command.amountPaid < invoice.amount) throw new DomainError('InvalidAmount', 'The invoice was paid less than its amount.');
+      if (state.bank + command.amountPaid > command.maxBank) {
+        const { invoiceId, amountPaid: amount, maxBank } = command;
+        return [{ type: 'DepositHeldForReview', data: { method: 'lightning', invoiceId, amount, bank: state.bank, maxBank, heldAt: command.now } }];
+      }
       // Lightning lets a payer send more than asked; the player is credited what was actually received.
       return [{ type: 'LightningInvoiceSettled', data: { invoiceId: command.invoiceId, amount: command.amountPaid, settledAt: command.now } }];
     }
@@ -129,7 +154,12 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
       if (command.standing.banned) throw new DomainError('Banned', 'This account is suspended.');
       if (!command.standing.phoneVerified) throw new DomainError('PhoneVerifyRequired', 'Verify your phone number first.');
       assertAmount(command.amount);
-      if (money.withdrawals.has(command.withdrawalId)) return [];
+      const known = money.withdrawals.get(command.withdrawalId);
+      if (known) {
+        // The same Idempotency-Key names this withdrawal: the same request is answered as recorded, another one refused.
+        if (known.method === command.method && known.amount === command.amount && known.target === command.target) return [];
+        throw new DomainError('IdempotencyKeyReused', 'This Idempotency-Key was already used for a different withdrawal; send a new key for a new request.');
+      }
       if (state.withdrawalsLocked) throw new DomainError('PlaythroughRequirementNotMet', 'An accepted bonus locks withdrawals until its playthrough is met.');
       if (command.method === 'bitcoin' && command.amount < command.minimumBitcoin) {
         throw new DomainError('InvalidAmount', `A Bitcoin withdrawal must be at least ${command.minimumBitcoin} satoshis.`);
@@ -199,6 +229,12 @@ export function evolveMoney(state: MoneyState, event: MoneyEvent): MoneyState {
       return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Opened' }) };
     case 'LightningInvoiceSettled':
       return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Settled' }) };
+    case 'DepositHeldForReview': {
+      const d = event.data;
+      return d.method === 'bitcoin'
+        ? { ...state, deposits: withEntry(state.deposits, `${d.txid}:${d.vout}`, { amount: d.amount, status: 'Held' }) }
+        : { ...state, invoices: withEntry(state.invoices, d.invoiceId, { amount: d.amount, status: 'Held' }) };
+    }
     case 'LightningInvoiceCanceled': {
       const inv = state.invoices.get(event.data.invoiceId);
       return inv ? { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { ...inv, status: 'Canceled' }) } : state;

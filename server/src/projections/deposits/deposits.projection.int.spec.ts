@@ -54,5 +54,21 @@ describeProjection(depositsProjection, (spec) => {
       .then({ bitcoin_deposits: [{ id: 'tx1:1', status: 'Deposited', confirmations: 2 }, { id: 'tx2:0' }] });
   });
 
+  it('shows a deposit held for review (past the most a bank may hold) as Held, whether or not it was seen pending', async () => {
+    const log = new EventLog();
+    const events = history(log);
+    const held = (txid: string) =>
+      log.account(alice)('DepositHeldForReview', { method: 'bitcoin', txid, vout: 1, address: 'bcrt1qalice', amount: 25_000, confirmations: 1, bank: 90_000, maxBank: 100_000, heldAt: t(8) });
+    await spec
+      .given(...events.slice(0, 4))
+      .when(held('tx1'), held('tx9'))
+      .then({
+        bitcoin_deposits: [
+          { id: 'tx1:1', status: 'Held', amount: 25_000, confirmations: 1, time: new Date(t(2)), confirmed_time: null },
+          { id: 'tx9:1', player_id: alice, status: 'Held', amount: 25_000, time: new Date(t(8)), confirmed_time: null },
+        ],
+      });
+  });
+
   spec.itIsTheSameWhateverTheBatches(() => history(new EventLog()), (rows) => expect(rows.bitcoin_deposits!.map((r) => r.status)).toEqual(['Deposited', 'Deposited']));
 });

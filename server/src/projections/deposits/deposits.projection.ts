@@ -37,5 +37,17 @@ export const depositsProjection: Projection = {
         .execute(),
     BitcoinDepositDetected: (trx, d, playerId) => deposit(trx, playerId, d, null),
     BitcoinDepositConfirmed: (trx, d, playerId) => deposit(trx, playerId, d, d.confirmedAt),
+    // Paid but not credited: it would have taken the bank past MAX_BANK_SATS, so it waits for review.
+    DepositHeldForReview: async (trx, d, playerId) => {
+      if (d.method !== 'bitcoin') return;
+      await trx
+        .insertInto('bitcoin_deposits')
+        .values({
+          id: `${d.txid}:${d.vout}`, player_id: playerId, txid: d.txid, vout: d.vout, address: d.address, amount: d.amount,
+          status: 'Held', confirmations: d.confirmations, time: d.heldAt, confirmed_time: null,
+        })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ status: 'Held', confirmations: d.confirmations, amount: d.amount }))
+        .execute();
+    },
   }),
 };

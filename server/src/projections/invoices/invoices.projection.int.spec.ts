@@ -40,5 +40,14 @@ describeProjection(invoicesProjection, (spec) => {
     });
   });
 
+  it('shows a paid invoice held for review (past the most a bank may hold) as Held, never credited', async () => {
+    const log = new EventLog();
+    const [first] = history(log);
+    await spec
+      .given(first!)
+      .when(log.account(alice)('DepositHeldForReview', { method: 'lightning', invoiceId: 'hash-1', amount: 10_000, bank: 95_000, maxBank: 100_000, heldAt: t(5) }))
+      .then({ lightning_invoices: [{ id: 'hash-1', status: 'Held', amount: 10_000, settled_time: null }] });
+  });
+
   spec.itIsTheSameWhateverTheBatches(() => history(new EventLog()), (rows) => expect(rows.lightning_invoices!.map((r) => r.status)).toEqual(['Settled', 'Canceled']));
 });

@@ -2,7 +2,7 @@ import type { MoneyEvent } from '../../domain/account/money';
 import type { Projection } from '../projection';
 import { eachEvent } from '../batch';
 
-/** Lightning invoices: one row per invoice, Opened → Settled | Canceled. */
+/** Lightning invoices: one row per invoice, Opened → Settled | Canceled | Held (paid, held for review, not credited). */
 export const invoicesProjection: Projection = {
   name: 'lightning-invoices',
   version: 1,
@@ -19,6 +19,10 @@ export const invoicesProjection: Projection = {
         .execute(),
     LightningInvoiceSettled: (trx, d) =>
       trx.updateTable('lightning_invoices').set({ status: 'Settled', amount: d.amount, settled_time: d.settledAt }).where('id', '=', d.invoiceId).execute(),
+    DepositHeldForReview: async (trx, d) => {
+      if (d.method !== 'lightning') return;
+      await trx.updateTable('lightning_invoices').set({ status: 'Held', amount: d.amount }).where('id', '=', d.invoiceId).execute();
+    },
     LightningInvoiceCanceled: (trx, d) =>
       trx.updateTable('lightning_invoices').set({ status: 'Canceled' }).where('id', '=', d.invoiceId).where('status', '=', 'Opened').execute(),
   }),
