@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'InvalidSeed',
   'BonusNotOffered',
   'LimitReached',
+  'TooManyRequests',
+  'PhoneCodeLocked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

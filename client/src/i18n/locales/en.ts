@@ -45,6 +45,8 @@ const serverErrors = {
   InvalidSeed: 'That seed is not valid: a seed is 32 bytes in standard base64, 43 characters and a final =.',
   BonusNotOffered: 'Only an offered bonus can be accepted or declined.',
   LimitReached: 'That would go past a limit you set yourself. You can see your limits on your profile.',
+  TooManyRequests: 'Too many attempts in a short time. Please wait a little and try again.',
+  PhoneCodeLocked: 'Too many wrong codes: this code no longer works. Ask for a new code.',
 } satisfies Record<ErrorCode, string>;
 
 /**

@@ -1575,6 +1575,8 @@ const es: Catalog = {
     InvalidSeed: 'Esa semilla no es válida: una semilla son 32 bytes en base64 estándar, 43 caracteres y un = final.',
     BonusNotOffered: 'Solo se puede aceptar o rechazar un bono ofrecido.',
     LimitReached: 'Eso superaría un límite que tú mismo fijaste. Puedes ver tus límites en tu perfil.',
+    TooManyRequests: 'Demasiados intentos en poco tiempo. Espera un poco y vuelve a intentarlo.',
+    PhoneCodeLocked: 'Demasiados códigos incorrectos: este código ya no sirve. Pide un código nuevo.',
   },
 };
 

@@ -1569,6 +1569,8 @@ const id: Catalog = {
     InvalidSeed: 'Seed itu tidak valid: seed berukuran 32 byte dalam base64 standar, 43 karakter dan diakhiri =.',
     BonusNotOffered: 'Hanya bonus yang sedang ditawarkan yang dapat diterima atau ditolak.',
     LimitReached: 'Itu akan melampaui batas yang Anda tetapkan sendiri. Anda dapat melihat batas Anda di profil Anda.',
+    TooManyRequests: 'Terlalu banyak percobaan dalam waktu singkat. Tunggu sebentar, lalu coba lagi.',
+    PhoneCodeLocked: 'Terlalu banyak kode yang salah: kode ini tidak berlaku lagi. Minta kode baru.',
   },
 };
 

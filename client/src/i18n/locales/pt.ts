@@ -1575,6 +1575,8 @@ const pt: Catalog = {
     InvalidSeed: 'Essa semente não é válida: uma semente tem 32 bytes em base64 padrão, 43 caracteres e um = no final.',
     BonusNotOffered: 'Só é possível aceitar ou recusar um bônus oferecido.',
     LimitReached: 'Isso ultrapassaria um limite que você mesmo definiu. Você pode ver seus limites no seu perfil.',
+    TooManyRequests: 'Muitas tentativas em pouco tempo. Aguarde um pouco e tente novamente.',
+    PhoneCodeLocked: 'Muitos códigos errados: este código não vale mais. Peça um código novo.',
   },
 };
 

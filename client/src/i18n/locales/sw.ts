@@ -1569,6 +1569,8 @@ const sw: Catalog = {
     InvalidSeed: 'Mbegu hiyo si sahihi: mbegu ni baiti 32 katika base64 ya kawaida, herufi 43 na = mwishoni.',
     BonusNotOffered: 'Bonasi iliyotolewa tu ndiyo inaweza kukubaliwa au kukataliwa.',
     LimitReached: 'Hilo lingepita kikomo ulichojiwekea. Unaweza kuona vikomo vyako kwenye wasifu wako.',
+    TooManyRequests: 'Majaribio mengi mno kwa muda mfupi. Tafadhali subiri kidogo kisha ujaribu tena.',
+    PhoneCodeLocked: 'Umeweka misimbo isiyo sahihi mara nyingi mno: msimbo huu haufanyi kazi tena. Omba msimbo mpya.',
   },
 };
 

@@ -1569,6 +1569,8 @@ const zh: Catalog = {
     InvalidSeed: '种子无效：种子为标准 base64 编码的 32 字节，即 43 个字符加结尾的 =。',
     BonusNotOffered: '只有待领取的奖金才能接受或拒绝。',
     LimitReached: '这将超出您为自己设定的限额。您可以在个人资料中查看限额。',
+    TooManyRequests: '短时间内尝试次数过多。请稍候再试。',
+    PhoneCodeLocked: '输入错误验证码的次数过多，此验证码已失效。请重新获取验证码。',
   },
 };
 

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Optional, Post, Query } from '@nestjs/common';
+import { SkipThrottle } from '@nestjs/throttler';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
@@ -26,6 +27,8 @@ const standInMissing = (what: string) =>
  * settlement and phone codes. The app registers this controller only outside production.
  */
 @ApiTags('development')
+// Absent in production; the test suites drive these rails hard, so they are outside the request ceiling.
+@SkipThrottle({ requests: true })
 @Controller('dev')
 export class DevController {
   constructor(

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
+import { SkipThrottle } from '@nestjs/throttler';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { sql } from 'kysely';
@@ -12,6 +13,8 @@ import { Public } from './auth';
 const MAX_HEALTHY_LAG_MS = 60_000;
 
 @ApiTags('health')
+// Polled by load balancers and monitors: outside the request ceiling.
+@SkipThrottle({ requests: true })
 @Controller('health')
 export class HealthController {
   constructor(

@@ -6,6 +6,7 @@ import { AppConfigToken, type AppConfig } from '../../config/tokens';
 import { CommandPath } from '../command-path';
 import { CommitShoeCommand } from '../game/commands';
 import { GeoLocator, isBlocked } from '../ports/geo';
+import { RateLimiter } from '../ports/rate-limits';
 import { IdTokenVerifier, InvalidIdTokenError, SessionIssuer } from '../ports/identity';
 import { ReadModelProgress } from '../ports/read-models';
 import { playerIdFor } from './player-id';
@@ -30,6 +31,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
     private readonly sessions: SessionIssuer,
     private readonly commandBus: CommandBus,
     private readonly geo: GeoLocator,
+    private readonly limiter: RateLimiter,
     @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
 
@@ -37,6 +39,9 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
     if (isBlocked(this.geo, this.config.blockedCountries, command.clientIp).blocked) {
       throw new DomainError('BlockedByGeolocation', 'Bahati is not available in your country.');
     }
+    const limits = this.config.rateLimits;
+    // Counted before the token is checked, so a flood of made-up tokens costs the sender, not the server.
+    if (limits && command.clientIp) await this.limiter.take('sign-in-ip', command.clientIp, limits.signInPerIp);
     let identity;
     try {
       identity = await this.verifier.verify(command.idToken);
@@ -45,6 +50,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
       throw err;
     }
     const playerId = playerIdFor(identity.subject);
+    if (limits) await this.limiter.take('sign-in-player', playerId, limits.signInPerPlayer);
     const outcome = await this.commands.handle(
       playerStream(playerId),
       playerDecider,
