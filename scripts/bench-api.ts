@@ -109,6 +109,8 @@ async function main(): Promise<number> {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-bench-')), PRICE_SOURCE: 'fixed', GOOGLE_CLIENT_ID: '', EVENTSTORE_URL: '',
       // The database shares this machine's cores: twice as many connections as cores (README, DATABASE_POOL_SIZE).
       DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? String(2 * cpus().length),
+      // The benchmark measures how fast the server plays, not the ceiling that keeps one player from flooding it.
+      RATE_LIMITS: 'off',
       ...(separate ? { PROJECTIONS: 'off' } : {}),
   };
   const server: ChildProcess = spawn(process.execPath, [...serverArgs, join(ROOT, 'server/dist/main.js')], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'LimitReached',
   /** An Idempotency-Key sent again with a different request (another amount or target). */
   'IdempotencyKeyReused',
+  'TooManyRequests',
+  'PhoneCodeLocked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

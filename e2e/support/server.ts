@@ -63,7 +63,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
   };
   const child = spawn(process.execPath, [entry], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, ...options.env },
+    // With a REDIS_URL in the environment, each server counts its rate limits apart from earlier runs and other servers.
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, REDIS_KEY_PREFIX: `bahati-e2e:${port}:${Date.now()}:`, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', append);

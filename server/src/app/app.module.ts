@@ -13,7 +13,9 @@ import { BrandsModule } from './brands.module';
 import { AdminModule } from './admin.module';
 import { playerCommandHandlers } from '../application/players/commands';
 import { limitHandlers } from '../application/players/limits';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { AuthGuard } from '../adapters/http/auth';
+import { RateLimitStore, RequestCeilingGuard } from '../adapters/rate-limits/rate-limits';
 import { PlayersController } from '../adapters/http/players.controller';
 import { DevController, DevIdentityController } from '../adapters/http/dev.controller';
 import { ConfigController } from '../adapters/http/config.controller';
@@ -52,6 +54,19 @@ export class AppModule {
         BonusesModule,
         BrandsModule,
         AdminModule,
+        ...(config.rateLimits
+          ? [
+              ThrottlerModule.forRootAsync({
+                inject: [RateLimitStore],
+                useFactory: (storage: RateLimitStore) => ({
+                  throttlers: [{ name: 'requests', limit: config.rateLimits!.requests.limit, ttl: config.rateLimits!.requests.seconds * 1000 }],
+                  storage,
+                  // Only a refusal says anything: 429 with Retry-After (ErrorsFilter).
+                  setHeaders: false,
+                }),
+              }),
+            ]
+          : []),
       ],
       controllers: [
         PlayersController, ConfigController, HealthController,
@@ -60,6 +75,8 @@ export class AppModule {
         ...(config.devIdentity ? [DevIdentityController] : []),
       ],
       providers: [
+        // The ceiling first: requests refused by the session check are counted too.
+        ...(config.rateLimits ? [{ provide: APP_GUARD, useClass: RequestCeilingGuard }] : []),
         // One instance: the global guard, and the guard of the OpenAPI routes Nest does not see (create-app).
         AuthGuard,
         { provide: APP_GUARD, useExisting: AuthGuard },

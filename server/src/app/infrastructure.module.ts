@@ -11,6 +11,8 @@ import { ProjectionRunner } from '../projections/runner';
 import { allProjections } from '../projections';
 import type { ReadModels } from '../projections/schema';
 import { SessionTokens } from '../adapters/identity/session-tokens';
+import { RateLimitStore, StoreRateLimiter } from '../adapters/rate-limits/rate-limits';
+import { NoRateLimiter, RateLimiter } from '../application/ports/rate-limits';
 import { googleIdTokenVerifier } from '../adapters/identity/id-token-verifier';
 import { DevIdentityProvider } from '../adapters/identity/dev-identity-provider';
 import { priceSourceFor } from '../adapters/price/price-source.factory';
@@ -91,13 +93,15 @@ export class InfrastructureModule {
         { provide: IdTokenVerifier, useValue: identity ? identity.verifier() : googleIdTokenVerifier(config.googleClientId!) },
         ...(identity ? [{ provide: DevIdentityProvider, useValue: identity }] : []),
         { provide: PriceSource, useValue: priceSourceFor(config) },
+        { provide: RateLimitStore, useFactory: () => new RateLimitStore(config.redis) },
+        { provide: RateLimiter, useFactory: (store: RateLimitStore) => (config.rateLimits ? new StoreRateLimiter(store) : new NoRateLimiter()), inject: [RateLimitStore] },
         Standings,
         AccountCommands,
         Lifecycle,
       ],
       exports: [
         AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, ReadModelProgress, PlayerReadModel, BonusSettings, CommandPath, Standings, AccountCommands,
-        StaffDirectory,
+        StaffDirectory, RateLimitStore, RateLimiter,
         SessionTokens, SessionIssuer, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : []),
       ],
     };

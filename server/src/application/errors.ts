@@ -27,3 +27,14 @@ export class ValidationError extends DomainError<'ValidationFailed'> {
     this.name = 'ValidationError';
   }
 }
+
+/**
+ * A rate limit was reached (`TooManyRequests`, answered 429 with `Retry-After`): the caller may try again
+ * after `retryAfterSeconds`.
+ */
+export class TooManyRequestsError extends DomainError<'TooManyRequests'> {
+  constructor(readonly retryAfterSeconds: number) {
+    super('TooManyRequests', `Too many requests; try again in ${retryAfterSeconds} seconds.`);
+    this.name = 'TooManyRequestsError';
+  }
+}

@@ -35,6 +35,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...env, CONTACT_EMAILS_MARKETING: 'not an address' })).toThrow(/CONTACT_EMAILS_MARKETING/);
   });
 
+  it('reads rate limits as limit/seconds with documented defaults, refuses a malformed one, and turns them off', () => {
+    const env = { NODE_ENV: 'test', DATA_DIR: '/tmp/bahati-config-test' } as const;
+    expect(loadConfig(env).rateLimits).toEqual({
+      requests: { limit: 600, seconds: 60 },
+      signInPerIp: { limit: 60, seconds: 60 },
+      signInPerPlayer: { limit: 20, seconds: 600 },
+      codeSendsPerNumber: { limit: 5, seconds: 3600 },
+      codeSendsPerPlayer: { limit: 5, seconds: 3600 },
+    });
+    expect(loadConfig(env).phoneCodeAttempts).toBe(5);
+    expect(loadConfig(env).redis).toBeNull();
+    expect(loadConfig({ ...env, RATE_LIMIT_CODE_SENDS_NUMBER: '3/86400' }).rateLimits?.codeSendsPerNumber).toEqual({ limit: 3, seconds: 86_400 });
+    for (const bad of ['5', '5/0', '0/60', 'five/60', '5/60/1']) expect(() => loadConfig({ ...env, RATE_LIMIT_REQUESTS: bad })).toThrow(/RATE_LIMIT_REQUESTS/);
+    expect(loadConfig({ ...env, RATE_LIMITS: 'off' }).rateLimits).toBeNull();
+    expect(loadConfig({ ...env, REDIS_URL: 'redis://cache:6379' }).redis).toEqual({ url: 'redis://cache:6379', keyPrefix: 'bahati:' });
+    expect(() => loadConfig({ ...env, REDIS_URL: 'http://cache' })).toThrow(/REDIS_URL/);
+  });
+
   it('reads admin e-mails case-insensitively', () => {
     expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/bahati-config-test', ADMIN_EMAILS: 'Boss@Example.com, ops@example.com' }).adminEmails).toEqual(
       new Set(['boss@example.com', 'ops@example.com']),

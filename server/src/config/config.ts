@@ -3,11 +3,20 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SUSPECT_SETTINGS, type SuspectSettings } from '../domain/suspect/detect';
+import type { RateLimitSettings, RateRule } from '../application/ports/rate-limits';
 
 const csv = z
   .string()
   .optional()
   .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+
+/** A rate rule written `limit/seconds`, e.g. `5/3600` for five an hour. */
+const rateRule = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((v) => /^\d{1,7}\/\d{1,6}$/.test(v.trim()) && Number(v.split('/')[0]) >= 1 && Number(v.split('/')[1]) >= 1, 'must be limit/seconds, e.g. 5/3600')
+    .transform((v): RateRule => ({ limit: Number(v.split('/')[0]), seconds: Number(v.split('/')[1]) }));
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -58,6 +67,15 @@ const EnvSchema = z.object({
   SUSPECT_RATE_OF_PLAY_WEIGHT: z.coerce.number().int().min(0).max(100).default(DEFAULT_SUSPECT_SETTINGS.rateOfPlayWeight),
   SUSPECT_RATE_HANDS: z.coerce.number().int().min(2).max(10_000).default(DEFAULT_SUSPECT_SETTINGS.rateHands),
   SUSPECT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_SUSPECT_SETTINGS.rateWindowMs / 1000),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).default('bahati:'),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  RATE_LIMIT_REQUESTS: rateRule('600/60'),
+  RATE_LIMIT_SIGN_IN_IP: rateRule('60/60'),
+  RATE_LIMIT_SIGN_IN_PLAYER: rateRule('20/600'),
+  RATE_LIMIT_CODE_SENDS_NUMBER: rateRule('5/3600'),
+  RATE_LIMIT_CODE_SENDS_PLAYER: rateRule('5/3600'),
+  PHONE_CODE_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   CONTACT_EMAILS_SUPPORT: z.string().email().default('support@bahati.example'),
   CONTACT_EMAILS_PRIVACY: z.string().email().default('privacy@bahati.example'),
   CONTACT_EMAILS_DATA_PROTECTION: z.string().email().default('dataprotection@bahati.example'),
@@ -114,6 +132,15 @@ export interface AppConfig {
   requirePhoneToPlay: boolean;
   /** Thresholds and weights of suspect detection (changing them rebuilds the suspect read model). */
   suspect: SuspectSettings;
+  /** Redis for counts every API instance shares (rate limits); none: each instance counts on its own. */
+  redis: { url: string; keyPrefix: string } | null;
+  /**
+   * Rate limits (null with `RATE_LIMITS=off`): `requests` is the ceiling of every route per session (per
+   * client IP without one), the others are applied by the application.
+   */
+  rateLimits: (RateLimitSettings & { requests: RateRule }) | null;
+  /** Codes a player may submit for one code sent; after that the code is void (`PhoneCodeLocked`). */
+  phoneCodeAttempts: number;
   /** The four mailboxes of the contact page (and the other information pages), public through `GET /api/config`. */
   contactEmails: ContactEmails;
 }
@@ -197,6 +224,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rateHands: e.SUSPECT_RATE_HANDS,
       rateWindowMs: e.SUSPECT_RATE_WINDOW_SECONDS * 1000,
     },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+    rateLimits:
+      e.RATE_LIMITS === 'on'
+        ? {
+            requests: e.RATE_LIMIT_REQUESTS,
+            signInPerIp: e.RATE_LIMIT_SIGN_IN_IP,
+            signInPerPlayer: e.RATE_LIMIT_SIGN_IN_PLAYER,
+            codeSendsPerNumber: e.RATE_LIMIT_CODE_SENDS_NUMBER,
+            codeSendsPerPlayer: e.RATE_LIMIT_CODE_SENDS_PLAYER,
+          }
+        : null,
+    phoneCodeAttempts: e.PHONE_CODE_ATTEMPTS,
     contactEmails: {
       support: e.CONTACT_EMAILS_SUPPORT,
       privacy: e.CONTACT_EMAILS_PRIVACY,

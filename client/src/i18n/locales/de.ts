@@ -1572,6 +1572,8 @@ const de: Catalog = {
     BonusNotOffered: 'Nur ein angebotener Bonus kann angenommen oder abgelehnt werden.',
     LimitReached: 'Damit würdest du ein selbst gesetztes Limit überschreiten. Deine Limits findest du in deinem Profil.',
     IdempotencyKeyReused: 'Dieser Schlüssel wurde bereits für eine andere Anfrage verwendet. Es wurde nichts Neues erfasst: Prüfe deine Auszahlungen und versuche es erneut.',
+    TooManyRequests: 'Zu viele Versuche in kurzer Zeit. Bitte warte einen Moment und versuche es dann noch einmal.',
+    PhoneCodeLocked: 'Zu viele falsche Codes: Dieser Code gilt nicht mehr. Fordere einen neuen Code an.',
   },
 };
 

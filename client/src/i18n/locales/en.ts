@@ -46,6 +46,8 @@ const serverErrors = {
   BonusNotOffered: 'Only an offered bonus can be accepted or declined.',
   LimitReached: 'That would go past a limit you set yourself. You can see your limits on your profile.',
   IdempotencyKeyReused: 'This key was already used for a different request. Nothing new was recorded: check your withdrawals and try again.',
+  TooManyRequests: 'Too many attempts in a short time. Please wait a little and try again.',
+  PhoneCodeLocked: 'Too many wrong codes: this code no longer works. Ask for a new code.',
 } satisfies Record<ErrorCode, string>;
 
 /**

@@ -1578,6 +1578,8 @@ const es: Catalog = {
     BonusNotOffered: 'Solo se puede aceptar o rechazar un bono ofrecido.',
     LimitReached: 'Eso superaría un límite que tú mismo fijaste. Puedes ver tus límites en tu perfil.',
     IdempotencyKeyReused: 'Esta clave ya se usó para otra solicitud distinta. No se registró nada nuevo: revisa tus retiros y vuelve a intentarlo.',
+    TooManyRequests: 'Demasiados intentos en poco tiempo. Espera un poco y vuelve a intentarlo.',
+    PhoneCodeLocked: 'Demasiados códigos incorrectos: este código ya no sirve. Pide un código nuevo.',
   },
 };
 

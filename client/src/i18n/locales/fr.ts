@@ -1578,6 +1578,8 @@ const fr: Catalog = {
     BonusNotOffered: 'Seul un bonus proposé peut être accepté ou refusé.',
     LimitReached: 'Cela dépasserait une limite que vous vous êtes fixée. Vous pouvez consulter vos limites dans votre profil.',
     IdempotencyKeyReused: 'Cette clé a déjà servi pour une autre demande. Rien de nouveau n\'a été enregistré : vérifiez vos retraits et réessayez.',
+    TooManyRequests: 'Trop de tentatives en peu de temps. Veuillez patienter un peu, puis réessayer.',
+    PhoneCodeLocked: 'Trop de codes erronés\u00a0: ce code n’est plus valable. Demandez un nouveau code.',
   },
 };
 

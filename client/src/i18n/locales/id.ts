@@ -1572,6 +1572,8 @@ const id: Catalog = {
     BonusNotOffered: 'Hanya bonus yang sedang ditawarkan yang dapat diterima atau ditolak.',
     LimitReached: 'Itu akan melampaui batas yang Anda tetapkan sendiri. Anda dapat melihat batas Anda di profil Anda.',
     IdempotencyKeyReused: 'Kunci ini sudah dipakai untuk permintaan lain. Tidak ada yang baru dicatat: periksa penarikan Anda lalu coba lagi.',
+    TooManyRequests: 'Terlalu banyak percobaan dalam waktu singkat. Tunggu sebentar, lalu coba lagi.',
+    PhoneCodeLocked: 'Terlalu banyak kode yang salah: kode ini tidak berlaku lagi. Minta kode baru.',
   },
 };
 

@@ -1578,6 +1578,8 @@ const pt: Catalog = {
     BonusNotOffered: 'Só é possível aceitar ou recusar um bônus oferecido.',
     LimitReached: 'Isso ultrapassaria um limite que você mesmo definiu. Você pode ver seus limites no seu perfil.',
     IdempotencyKeyReused: 'Esta chave já foi usada em outra solicitação diferente. Nada novo foi registrado: confira seus saques e tente novamente.',
+    TooManyRequests: 'Muitas tentativas em pouco tempo. Aguarde um pouco e tente novamente.',
+    PhoneCodeLocked: 'Muitos códigos errados: este código não vale mais. Peça um código novo.',
   },
 };
 

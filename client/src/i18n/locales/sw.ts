@@ -1572,6 +1572,8 @@ const sw: Catalog = {
     BonusNotOffered: 'Bonasi iliyotolewa tu ndiyo inaweza kukubaliwa au kukataliwa.',
     LimitReached: 'Hilo lingepita kikomo ulichojiwekea. Unaweza kuona vikomo vyako kwenye wasifu wako.',
     IdempotencyKeyReused: 'Ufunguo huu ulishatumika kwa ombi tofauti. Hakuna kipya kilichorekodiwa: angalia maombi yako ya kutoa kisha ujaribu tena.',
+    TooManyRequests: 'Majaribio mengi mno kwa muda mfupi. Tafadhali subiri kidogo kisha ujaribu tena.',
+    PhoneCodeLocked: 'Umeweka misimbo isiyo sahihi mara nyingi mno: msimbo huu haufanyi kazi tena. Omba msimbo mpya.',
   },
 };
 

@@ -1572,6 +1572,8 @@ const zh: Catalog = {
     BonusNotOffered: '只有待领取的奖金才能接受或拒绝。',
     LimitReached: '这将超出您为自己设定的限额。您可以在个人资料中查看限额。',
     IdempotencyKeyReused: '此密钥已用于另一项不同的请求。未记录任何新内容：请查看您的提款记录后重试。',
+    TooManyRequests: '短时间内尝试次数过多。请稍候再试。',
+    PhoneCodeLocked: '输入错误验证码的次数过多，此验证码已失效。请重新获取验证码。',
   },
 };
 

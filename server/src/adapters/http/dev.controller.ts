@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, NotFoundException, Post, Query } from '@nestjs/common';
+import { SkipThrottle } from '@nestjs/throttler';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
@@ -27,6 +28,7 @@ const standInMissing = (what: string) =>
  * and only then, so a development server with Google sign-in still starts (and answers 404 here).
  */
 @ApiTags('development')
+@SkipThrottle({ requests: true })
 @Controller('dev')
 export class DevIdentityController {
   constructor(private readonly identity: DevIdentityProvider) {}
@@ -47,6 +49,8 @@ export class DevIdentityController {
  * phone codes. The app registers this controller only outside production.
  */
 @ApiTags('development')
+// Absent in production; the test suites drive these rails hard, so they are outside the request ceiling.
+@SkipThrottle({ requests: true })
 @Controller('dev')
 export class DevController {
   constructor(

@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { ErrorCode } from '@bahati/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NotFoundError, ValidationError } from '../../application/errors';
+import { NotFoundError, TooManyRequestsError, ValidationError } from '../../application/errors';
 import { WrongExpectedRevisionError } from '../../application/ports/event-store';
 import { DomainError } from '../../domain/decider';
 
@@ -25,6 +25,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   PayoutFailed: HttpStatus.BAD_GATEWAY,
   UnknownTwilioError: HttpStatus.BAD_GATEWAY,
   ServiceUnavailable: HttpStatus.SERVICE_UNAVAILABLE,
+  TooManyRequests: HttpStatus.TOO_MANY_REQUESTS,
+  // Not a wait: the code is void and a new one must be sent (itself limited).
+  PhoneCodeLocked: HttpStatus.TOO_MANY_REQUESTS,
 };
 
 const NAMES: Record<number, string> = {
@@ -33,6 +36,7 @@ const NAMES: Record<number, string> = {
   403: 'Forbidden',
   404: 'NotFound',
   409: 'Conflict',
+  429: 'TooManyRequests',
 };
 
 export interface SpaFallback {
@@ -58,6 +62,7 @@ export class ErrorsFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       const status = exception instanceof NotFoundError ? HttpStatus.NOT_FOUND : (STATUS[exception.code as ErrorCode] ?? HttpStatus.BAD_REQUEST);
       const issues = exception instanceof ValidationError ? { issues: exception.issues } : {};
+      if (exception instanceof TooManyRequestsError) void reply.header('retry-after', String(exception.retryAfterSeconds));
       void reply.status(status).send({ statusCode: status, error: exception.code, message: exception.message, ...issues });
       return;
     }

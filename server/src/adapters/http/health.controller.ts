@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { SkipThrottle } from '@nestjs/throttler';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { sql } from 'kysely';
@@ -12,6 +13,8 @@ import { OperatorOnly, Public } from './auth';
 const MAX_HEALTHY_LAG_MS = 60_000;
 
 @ApiTags('health')
+// Polled by load balancers and monitors: outside the request ceiling.
+@SkipThrottle({ requests: true })
 @Controller('health')
 export class HealthController {
   private readonly logger = new Logger('Health');

@@ -1,9 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { PhoneVerifyStatus } from '@bahati/contracts';
 import { DomainError } from '../../domain/decider';
 import { phoneClaimDecider, phoneClaimStream, playerDecider, playerStream } from '../../domain/player/player';
 import { type CommandContext, CommandPath } from '../command-path';
+import { AppConfigToken, type AppConfig } from '../../config/tokens';
+import { RateLimiter } from '../ports/rate-limits';
 import { ReadModelProgress } from '../ports/read-models';
 import { MoneyServices } from './money-services';
 
@@ -22,10 +24,18 @@ export class PhoneVerification {
     private readonly commands: CommandPath,
     private readonly projections: ReadModelProgress,
     private readonly backends: MoneyServices,
+    private readonly limiter: RateLimiter,
+    @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
 
   async begin(playerId: string, phoneNumber: string, countryCode: string, context: CommandContext): Promise<{ phoneNumber: string }> {
     const e164 = toE164(phoneNumber, countryCode);
+    // Every SMS costs money and reaches someone's phone: limited per player and per number, whoever asks.
+    const limits = this.config.rateLimits;
+    if (limits) {
+      await this.limiter.take('code-sends-player', playerId, limits.codeSendsPerPlayer);
+      await this.limiter.take('code-sends-number', e164, limits.codeSendsPerNumber);
+    }
     const verifier = this.backends.phoneVerifier;
     const claim = await this.commands.load(phoneClaimStream(e164), phoneClaimDecider);
     if (claim.state.playerId && claim.state.playerId !== playerId) throw new DomainError('DuplicatePhone', 'This phone number is linked to another account.');
@@ -42,9 +52,15 @@ export class PhoneVerification {
   }
 
   async verify(playerId: string, code: string, context: CommandContext): Promise<{ status: PhoneVerifyStatus }> {
-    const { state: player } = await this.commands.load(playerStream(playerId), playerDecider);
-    const phoneNumber = player.pendingPhoneNumber;
-    if (!phoneNumber) throw new DomainError('InvalidPhoneNumber', 'Ask for a code first.');
+    // Counted before it is checked, so a flood of guesses cannot outrun the count; past the last attempt
+    // the code is void (PhoneCodeLocked) and the verifier is not asked any more.
+    const attempt = await this.commands.handle(
+      playerStream(playerId),
+      playerDecider,
+      { type: 'AttemptPhoneCode', maxAttempts: this.config.phoneCodeAttempts, now: new Date().toISOString() },
+      context,
+    );
+    const phoneNumber = attempt.state.pendingPhoneNumber!;
     const status = await this.backends.phoneVerifier.check(phoneNumber, code);
     if (status !== 'Approved') return { status };
     const now = new Date().toISOString();

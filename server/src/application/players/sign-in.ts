@@ -7,6 +7,7 @@ import { CommandPath } from '../command-path';
 import { CommitShoeCommand } from '../game/commands';
 import { GeoLocator, isBlocked } from '../ports/geo';
 import { IdentityProviderUnavailableError, IdTokenVerifier, InvalidIdTokenError, SessionIssuer } from '../ports/identity';
+import { RateLimiter } from '../ports/rate-limits';
 import { ReadModelProgress } from '../ports/read-models';
 import { ValidationError } from '../errors';
 import { findControlCharacter } from '../text-check';
@@ -34,6 +35,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
     private readonly sessions: SessionIssuer,
     private readonly commandBus: CommandBus,
     private readonly geo: GeoLocator,
+    private readonly limiter: RateLimiter,
     @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
 
@@ -41,6 +43,9 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
     if (isBlocked(this.geo, this.config.blockedCountries, command.clientIp).blocked) {
       throw new DomainError('BlockedByGeolocation', 'Bahati is not available in your country.');
     }
+    const limits = this.config.rateLimits;
+    // Counted before the token is checked, so a flood of made-up tokens costs the sender, not the server.
+    if (limits && command.clientIp) await this.limiter.take('sign-in-ip', command.clientIp, limits.signInPerIp);
     let identity;
     try {
       identity = await this.verifier.verify(command.idToken);
@@ -62,6 +67,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
     // A picture is shown as the player's photo: only an https address is kept.
     const picture = identity.picture && /^https:\/\//i.test(identity.picture) ? identity.picture : null;
     const playerId = playerIdFor(identity.subject);
+    if (limits) await this.limiter.take('sign-in-player', playerId, limits.signInPerPlayer);
     const outcome = await this.commands.handle(
       playerStream(playerId),
       playerDecider,

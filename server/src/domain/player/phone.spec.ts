@@ -30,6 +30,23 @@ describe('phone verification on the player stream', () => {
     expect(() => playerDecider.decide({ type: 'StartPhoneVerification', phoneNumber: '+1', now }, given())).toThrow(expect.objectContaining({ code: 'InvalidPlayer' }) as unknown as DomainError);
   });
 
+  it('counts each code submitted and, after 5, voids the code until a new one is sent', () => {
+    const started: PlayerEvent = { type: 'PhoneVerificationStarted', data: { playerId: 'p1', phoneNumber: '+14155550100', startedAt: now } };
+    const attempt = { type: 'AttemptPhoneCode', maxAttempts: 5, now } as const;
+    const history: PlayerEvent[] = [registered, started];
+    for (let n = 1; n <= 5; n++) {
+      const events = playerDecider.decide(attempt, given(...history));
+      expect(events).toEqual([{ type: 'PhoneCodeAttempted', data: { playerId: 'p1', phoneNumber: '+14155550100', attempt: n, attemptedAt: now } }]);
+      history.push(...events);
+    }
+    expect(() => playerDecider.decide(attempt, given(...history))).toThrow(expect.objectContaining({ code: 'PhoneCodeLocked' }) as unknown as DomainError);
+    // A new code starts the count again.
+    expect(playerDecider.decide(attempt, given(...history, started))).toEqual([
+      { type: 'PhoneCodeAttempted', data: { playerId: 'p1', phoneNumber: '+14155550100', attempt: 1, attemptedAt: now } },
+    ]);
+    expect(() => playerDecider.decide(attempt, given(registered))).toThrow(expect.objectContaining({ code: 'InvalidPhoneNumber' }) as unknown as DomainError);
+  });
+
   it('links a number to one account only', () => {
     const claimed = phoneClaimDecider.decide({ type: 'ClaimPhone', phoneNumber: '+1', playerId: 'p1', now }, phoneClaimDecider.initialState());
     const state = fold(phoneClaimDecider.evolve, phoneClaimDecider.initialState(), claimed);

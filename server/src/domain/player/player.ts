@@ -7,6 +7,11 @@ export type PlayerEvent =
   | DomainEvent<'PlayerRegistered', { playerId: string; subject: string; email: string; name: string | null; photoUrl: string | null; registeredAt: string }>
   | DomainEvent<'PlayerPhotoChanged', { playerId: string; photoUrl: string | null }>
   | DomainEvent<'PhoneVerificationStarted', { playerId: string; phoneNumber: string; startedAt: string }>
+  /**
+   * A code was submitted for the pending number, recorded before it is checked so that concurrent
+   * guesses are counted too (each append is at the stream's expected revision).
+   */
+  | DomainEvent<'PhoneCodeAttempted', { playerId: string; phoneNumber: string; attempt: number; attemptedAt: string }>
   | DomainEvent<'PhoneVerified', { playerId: string; phoneNumber: string; verifiedAt: string }>
   /** An admin suspended the account: every player command answers Banned. */
   | DomainEvent<'PlayerBanned', { playerId: string; adminId: string; bannedAt: string }>
@@ -21,6 +26,11 @@ export type PlayerCommand =
   | { type: 'SignIn'; playerId: string; subject: string; email: string; name: string | null; photoUrl: string | null; now: string }
   /** `phoneNumber` is E.164, already validated at the edge. */
   | { type: 'StartPhoneVerification'; phoneNumber: string; now: string }
+  /**
+   * The player submits a code for the pending number: counted, or refused with `PhoneCodeLocked` once
+   * `maxAttempts` codes were submitted since it was sent (that code is void; a new one must be sent).
+   */
+  | { type: 'AttemptPhoneCode'; maxAttempts: number; now: string }
   /** The verifier approved the code sent to the pending number. */
   | { type: 'ConfirmPhone'; now: string }
   | { type: 'Ban'; adminId: string; now: string }
@@ -41,6 +51,8 @@ export interface PlayerState {
   verifiedPhoneNumber: string | null;
   /** The number the last code was sent to. */
   pendingPhoneNumber: string | null;
+  /** Codes submitted since the last code was sent. */
+  phoneCodeAttempts: number;
   banned: boolean;
   selfExcluded: boolean;
   /** Deal animations on the table (the browser's reduced-motion setting turns them off too). */
@@ -54,7 +66,7 @@ function registered(state: PlayerState): string {
 
 export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
   initialState: () => ({
-    registered: false, playerId: null, email: null, photoUrl: null, verifiedPhoneNumber: null, pendingPhoneNumber: null, banned: false, selfExcluded: false, animate: true,
+    registered: false, playerId: null, email: null, photoUrl: null, verifiedPhoneNumber: null, pendingPhoneNumber: null, phoneCodeAttempts: 0, banned: false, selfExcluded: false, animate: true,
   }),
 
   decide(command, state) {
@@ -76,6 +88,15 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
           throw new DomainError('PhoneDoesNotMatch', 'Use the phone number already linked to this account.');
         }
         return [{ type: 'PhoneVerificationStarted', data: { playerId: state.playerId, phoneNumber: command.phoneNumber, startedAt: command.now } }];
+      }
+      case 'AttemptPhoneCode': {
+        const playerId = registered(state);
+        const phoneNumber = state.pendingPhoneNumber;
+        if (!phoneNumber) throw new DomainError('InvalidPhoneNumber', 'Ask for a code first.');
+        if (state.phoneCodeAttempts >= command.maxAttempts) {
+          throw new DomainError('PhoneCodeLocked', 'Too many wrong codes: this code no longer works. Ask for a new code.');
+        }
+        return [{ type: 'PhoneCodeAttempted', data: { playerId, phoneNumber, attempt: state.phoneCodeAttempts + 1, attemptedAt: command.now } }];
       }
       case 'ConfirmPhone': {
         if (!state.registered || !state.playerId) throw new DomainError('InvalidPlayer', 'No such player; sign in again.');
@@ -127,7 +148,9 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
       case 'PlayerPhotoChanged':
         return { ...state, photoUrl: event.data.photoUrl };
       case 'PhoneVerificationStarted':
-        return { ...state, pendingPhoneNumber: event.data.phoneNumber };
+        return { ...state, pendingPhoneNumber: event.data.phoneNumber, phoneCodeAttempts: 0 };
+      case 'PhoneCodeAttempted':
+        return { ...state, phoneCodeAttempts: state.phoneCodeAttempts + 1 };
       case 'PhoneVerified':
         return { ...state, verifiedPhoneNumber: event.data.phoneNumber };
       case 'PlayerBanned':
