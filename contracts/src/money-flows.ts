@@ -160,7 +160,10 @@ export const WithdrawRequestList = z.array(WithdrawRequestView);
 export const WithdrawDecisionQuery = z.object({ id: z.string().trim().min(1, 'id is required').max(100) });
 export type WithdrawDecisionQuery = z.infer<typeof WithdrawDecisionQuery>;
 
-/* Push channel: GET players/events?token=<jwt> (server-sent events, one JSON object per `data:` line). */
+/*
+ * Push channel: GET players/events with the session in `Authorization: Bearer <jwt>` like every other route
+ * (a token in the query string is refused): server-sent events, one JSON object per `data:` line.
+ */
 
 export const PlayerPushEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('InvoiceSettled'), id: z.string(), amount: Sats }),

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +14,8 @@ export interface StartServerOptions {
   timeoutMs?: number;
   /** The script to run; the built server by default. */
   entry?: string;
+  /** Also write everything the server prints (stdout and stderr, whole) to this file; complete once `stop()` resolves. */
+  logFile?: string;
 }
 
 export interface StartedServer {
@@ -22,7 +24,7 @@ export interface StartedServer {
   port: number;
   /** The fresh PGlite data folder; removed by `stop()`. */
   dataDir: string;
-  /** Everything the server printed so far (for failure messages). */
+  /** The end of what the server printed so far (for failure messages; `logFile` keeps all of it). */
   output(): string;
   stop(): Promise<void>;
 }
@@ -57,7 +59,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
   const baseUrl = `http://127.0.0.1:${port}`;
 
   let log = '';
+  const file = options.logFile ? createWriteStream(options.logFile) : null;
   const append = (chunk: Buffer) => {
+    file?.write(chunk);
     log += chunk.toString();
     if (log.length > 200_000) log = log.slice(-100_000);
   };
@@ -69,6 +73,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
   });
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
+  // 'close' comes after the process has exited and its output has been read to the end.
+  const closed = new Promise<void>((done) => child.once('close', () => done()));
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -76,6 +82,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
       const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited(child);
       clearTimeout(killer);
+    }
+    if (file && !file.writableEnded) {
+      await closed;
+      await new Promise<void>((done) => file.end(() => done()));
     }
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,7 +1,8 @@
+import { fetchEventSource } from '@microsoft/fetch-event-source';
 import type { PlayerPushEvent } from '@bahati/contracts';
 import { useSelector } from 'react-redux';
 import { api } from './api';
-import { selectJwt, type SessionRootState } from './session';
+import { selectJwt, sessionExpired, type SessionRootState } from './session';
 
 export interface PlayerEventsState {
   /** `open` while the server can push; the screens fall back to polling otherwise. */
@@ -19,11 +20,12 @@ const EVENT_TYPES: readonly PlayerPushEvent['type'][] = [
   'DepositConfirmed',
   'WithdrawalChanged',
   'BankChanged',
+  'BonusChanged',
   'PhoneVerified',
 ];
 
 function parse(data: unknown): PlayerPushEvent | null {
-  if (typeof data !== 'string') return null;
+  if (typeof data !== 'string' || !data) return null;
   try {
     const event = JSON.parse(data) as PlayerPushEvent;
     return typeof event === 'object' && event !== null && EVENT_TYPES.includes(event.type) ? event : null;
@@ -32,30 +34,47 @@ function parse(data: unknown): PlayerPushEvent | null {
   }
 }
 
+/** The server refused the session (401): the channel stops and the session ends, as for any other 401. */
+class SessionRefused extends Error {}
+/** An answer a retry would not change (403, 404, …): the channel stops and the screens poll. */
+class StreamRefused extends Error {}
+/** The server ended the stream (a restart or a deploy): reconnect as after a network error. */
+class StreamEnded extends Error {}
+
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
+
+/** Exponential backoff with jitter: 0.5–1 s after the first failure, doubling to 15–30 s. */
+function retryDelay(failures: number): number {
+  const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failures);
+  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+}
+
 /**
- * The player's server-sent events (`GET players/events?token=`; EventSource cannot send a header).
- * Each push refreshes what it changed through tags, so the header balance, the invoice and deposit
- * tables and the withdrawal list update without a reload.
+ * The player's server-sent events (`GET players/events` with the session in the Authorization header,
+ * like every other route: a token in a URL ends up in logs and histories). Read with fetch, as
+ * EventSource cannot send a header. Each push refreshes what it changed through tags, so the header
+ * balance, the invoice and deposit tables and the withdrawal list update without a reload.
+ * The channel reconnects with backoff after an error or a closed stream, stays open while the page is
+ * hidden (as EventSource did), and stops on a 401, which ends the session.
  */
 export const playerEventsApi = api.injectEndpoints({
   endpoints: (build) => ({
     playerEvents: build.query<PlayerEventsState, string>({
       queryFn: () => ({ data: { status: 'connecting', settledInvoices: [], confirmedDeposits: [] } }),
       keepUnusedDataFor: 10,
-      async onCacheEntryAdded(jwt, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch }) {
-        if (typeof EventSource === 'undefined') {
-          updateCachedData((draft) => void (draft.status = 'closed'));
+      async onCacheEntryAdded(jwt, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, dispatch, getState }) {
+        let removed = false;
+        const setStatus = (status: PlayerEventsState['status']) => {
+          if (!removed) updateCachedData((draft) => void (draft.status = status));
+        };
+        if (typeof window === 'undefined' || typeof window.fetch !== 'function' || typeof ReadableStream === 'undefined') {
+          setStatus('closed');
           return;
         }
         await cacheDataLoaded;
-        const source = new EventSource(`/api/players/events?token=${encodeURIComponent(jwt)}`);
-        source.onopen = () => updateCachedData((draft) => void (draft.status = 'open'));
-        source.onerror = () =>
-          updateCachedData((draft) => void (draft.status = source.readyState === EventSource.CLOSED ? 'closed' : 'connecting'));
 
-        const onEvent = (message: MessageEvent) => {
-          const event = parse(message.data);
-          if (!event) return;
+        const onEvent = (event: PlayerPushEvent) => {
           switch (event.type) {
             case 'InvoiceSettled':
               updateCachedData((draft) => {
@@ -94,11 +113,45 @@ export const playerEventsApi = api.injectEndpoints({
             }
           }
         };
-        for (const type of EVENT_TYPES) source.addEventListener(type, onEvent);
-        source.onmessage = onEvent;
+
+        const controller = new AbortController();
+        let failures = 0;
+        const stream = fetchEventSource('/api/players/events', {
+          headers: { Authorization: `Bearer ${jwt}` },
+          signal: controller.signal,
+          openWhenHidden: true,
+          async onopen(response) {
+            if (response.ok && response.headers.get('content-type')?.startsWith('text/event-stream')) {
+              failures = 0;
+              setStatus('open');
+              return;
+            }
+            if (response.status === 401) throw new SessionRefused();
+            if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new StreamRefused();
+            throw new Error(`The event stream answered ${response.status}.`);
+          },
+          onmessage(message) {
+            const event = parse(message.data);
+            if (event) onEvent(event);
+          },
+          onclose() {
+            throw new StreamEnded();
+          },
+          onerror(error) {
+            if (error instanceof SessionRefused || error instanceof StreamRefused) throw error;
+            setStatus('connecting');
+            return retryDelay(failures++);
+          },
+        });
+        stream.catch((error: unknown) => {
+          setStatus('closed');
+          // As in the base query: a 401 for a token that has since been replaced must not end the new session.
+          if (error instanceof SessionRefused && selectJwt(getState() as unknown as SessionRootState) === jwt) dispatch(sessionExpired());
+        });
 
         await cacheEntryRemoved;
-        source.close();
+        removed = true;
+        controller.abort();
       },
     }),
   }),

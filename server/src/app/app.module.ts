@@ -6,6 +6,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
 import { InfrastructureModule } from './infrastructure.module';
+import { isHealthCheck, requestLogSerializers } from './request-log';
 import { MoneyModule } from './money.module';
 import { GameModule } from './game.module';
 import { BonusesModule } from './bonuses.module';
@@ -37,13 +38,9 @@ export class AppModule {
             level: config.logLevel,
             genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
             // pino-http binds the request to every request's logger, serialising it whether anything is logged or
-            // not: bind only what a log line needs. Headers (and so tokens and cookies) are never logged.
-            serializers: {
-              req: (req: { id?: unknown; method?: string; url?: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
-              res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-            },
-            // Probes every few seconds would drown the log.
-            autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/health/live' || req.url === '/api/health/ready' },
+            // not: bind only what a log line needs, and never a credential (see request-log.ts).
+            serializers: requestLogSerializers,
+            autoLogging: { ignore: isHealthCheck },
           },
         }),
         CqrsModule.forRoot(),

@@ -345,21 +345,41 @@ describeEachStorage('money in and out', (storage) => {
     expect((await inject({ method: 'POST', url: '/api/players/login', payload: { idToken: token } })).statusCode).toBe(200);
   });
 
-  it('streams events to the token holder only', async () => {
+  it('streams events to the holder of the session in the Authorization header, never to a token in the URL', async () => {
     const p = await signIn('sse@example.com');
+    const other = await signIn('sse-other@example.com');
+    // A token in the query string no longer authenticates, valid or not, with or without a bad header.
+    expect((await inject({ method: 'GET', url: `/api/players/events?token=${p.jwt}` })).statusCode).toBe(401);
+    expect((await inject({ method: 'GET', url: `/api/players/events?token=${p.jwt}`, headers: { authorization: 'Bearer bad' } })).statusCode).toBe(401);
     expect((await inject({ method: 'GET', url: '/api/players/events?token=bad' })).statusCode).toBe(401);
     expect((await inject({ method: 'GET', url: '/api/players/events' })).statusCode).toBe(401);
+    expect((await inject({ method: 'GET', url: '/api/players/events', headers: { authorization: 'Bearer bad' } })).statusCode).toBe(401);
+
     await app.listen(0, '127.0.0.1');
-    const url = `${await app.getUrl()}/api/players/events?token=${p.jwt}`.replace('[::1]', '127.0.0.1');
-    const controller = new AbortController();
-    const res = await fetch(url, { signal: controller.signal });
-    expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
+    const url = `${await app.getUrl()}/api/players/events`.replace('[::1]', '127.0.0.1');
+    const refused = await fetch(`${url}?token=${encodeURIComponent(p.jwt)}`);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+
+    const read = async (auth: { authorization: string }) => {
+      const controller = new AbortController();
+      const res = await fetch(url, { headers: { ...auth, accept: 'text/event-stream' }, signal: controller.signal });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/event-stream');
+      return { reader: res.body!.getReader(), stop: () => controller.abort() };
+    };
+    const mine = await read(p.auth);
+    const theirs = await read(other.auth);
     let text = '';
     await verifyPhone(p.auth);
     const deadline = Date.now() + 5000;
-    while (!text.includes('PhoneVerified') && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
-    controller.abort();
+    while (!text.includes('PhoneVerified') && Date.now() < deadline) text += new TextDecoder().decode((await mine.reader.read()).value);
+    mine.stop();
     expect(text).toContain('event: PhoneVerified');
+    // The other player's stream had nothing but its greeting.
+    const first = new TextDecoder().decode((await theirs.reader.read()).value);
+    const next = await Promise.race([theirs.reader.read().then((r) => new TextDecoder().decode(r.value), () => ''), new Promise<string>((r) => setTimeout(() => r(''), 500))]);
+    theirs.stop();
+    expect(first + next).not.toContain('PhoneVerified');
   });
 });

@@ -13,6 +13,17 @@ export interface LndSettings {
   maxFee?: number;
 }
 
+/**
+ * ln-service's `[status, code, {err}]` in a line: the status, the code and the gRPC details, never the
+ * whole object (its gRPC metadata and call options are not for a log).
+ */
+export function describeLndError(err: unknown): string {
+  if (!Array.isArray(err)) return err instanceof Error ? err.message : String(err);
+  const [status, code, extra] = err as [unknown, unknown, { err?: { details?: unknown } } | undefined];
+  const details = extra?.err?.details;
+  return [status, code, typeof details === 'string' ? details : undefined].filter((part) => part !== undefined).join(' ');
+}
+
 const statusOf = (i: { is_confirmed: boolean; is_canceled?: boolean }): InvoiceUpdate['status'] => (i.is_confirmed ? 'Settled' : i.is_canceled ? 'Canceled' : 'Opened');
 
 /** LND through ln-service. Invoice ids are payment hashes. */
@@ -55,7 +66,7 @@ export class LndLightningNode extends LightningNode {
         if (status !== 'Opened') onUpdate({ id: inv.id, status, amountPaid: inv.is_confirmed ? inv.received : 0 });
       });
       current.on('error', (err: unknown) => {
-        this.logger.warn(`Invoice subscription failed (${JSON.stringify(err)}); resubscribing in 5 s`);
+        this.logger.warn(`Invoice subscription failed (${describeLndError(err)}); resubscribing in 5 s`);
         current?.removeAllListeners();
         current = null;
         retry = setTimeout(start, 5000);

@@ -44,7 +44,8 @@ export class HttpPriceSource extends PriceSource {
       if (value === null) throw new Error('no price in the answer');
       figure = { value, source: new URL(this.url).host, fixed: false, asOf: new Date(now).toISOString() };
     } catch (err) {
-      this.logger.warn(`Price source ${this.url} unavailable (${err instanceof Error ? err.message : String(err)}); using the fixed price`);
+      // The host only: a price URL may carry an API key in its query string.
+      this.logger.warn(`Price source ${new URL(this.url).host} unavailable (${err instanceof Error ? err.message : String(err)}); using the fixed price`);
       figure = await this.fallback.current();
     }
     this.cached = { figure, until: now + (this.options.cacheMs ?? 60_000) };

@@ -63,7 +63,7 @@ export class RedeemCodeHandler implements ICommandHandler<RedeemCodeCommand, Bon
     } catch (err) {
       await this.commands
         .handle(stream, redeemCodeDecider, { type: 'ReleaseRedeemCode', playerId, bonusId, now: new Date().toISOString() }, context)
-        .catch((e) => this.logger.error(`Could not release a use of ${code}: ${String(e)}`));
+        .catch((e) => this.logger.error(`Could not release the use of a redeem code claimed for bonus ${bonusId}: ${String(e)}`));
       throw err;
     }
   }
