@@ -13,6 +13,7 @@ import { BrandsModule } from './brands.module';
 import { AdminModule } from './admin.module';
 import { playerCommandHandlers } from '../application/players/commands';
 import { limitHandlers } from '../application/players/limits';
+import { sessionHandlers } from '../application/players/sessions';
 import { AuthGuard } from '../adapters/http/auth';
 import { PlayersController } from '../adapters/http/players.controller';
 import { DevController } from '../adapters/http/dev.controller';
@@ -59,6 +60,7 @@ export class AppModule {
         SignInHandler,
         ...playerCommandHandlers,
         ...limitHandlers,
+        ...sessionHandlers,
         ...playerQueryHandlers,
       ],
     };

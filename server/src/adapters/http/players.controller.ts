@@ -11,9 +11,10 @@ import { PlayerEventsHub } from '../../application/money/player-events';
 import { SetAnimationCommand, SetBanCommand, SetSelfExclusionCommand } from '../../application/players/commands';
 import { GetLimitsQuery, SetLimitsCommand } from '../../application/players/limits';
 import { SignInCommand } from '../../application/players/sign-in';
+import { LogoutCommand, LogoutEverywhereCommand, SessionDirectory } from '../../application/players/sessions';
 import { GetBankQuery, GetPlayerQuery, GetPriceQuery } from '../../application/players/queries';
 import { SessionTokens } from '../identity/session-tokens';
-import { AdminOnly, CorrelationId, CurrentActor, Public, sessionOf, sessionRefused } from './auth';
+import { AdminOnly, CorrelationId, CurrentActor, openSession, Public, sessionOf, sessionRefused } from './auth';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';
 
@@ -29,6 +30,7 @@ export class PlayersController {
     private readonly queries: QueryBus,
     private readonly hub: PlayerEventsHub,
     private readonly tokens: SessionTokens,
+    private readonly sessions: SessionDirectory,
   ) {}
 
   @Public()
@@ -39,6 +41,20 @@ export class PlayersController {
   @ApiOkResponse({ schema: openApi(LoginResponse) })
   login(@Body(new ZodPipe(LoginRequest)) body: LoginRequest, @CorrelationId() id: string, @Req() req: FastifyRequest): Promise<LoginResponse> {
     return this.commands.execute(new SignInCommand(body.idToken, body.photoUrl ?? null, id, req.ip));
+  }
+
+  @Post('players/logout')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Sign out: the session token of this request answers 401 from now on, on every server within a second' })
+  logout(@CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<void> {
+    return this.commands.execute(new LogoutCommand(actor, id));
+  }
+
+  @Post('players/logout-all')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Sign out everywhere: every session token of the player, this one included, answers 401 from now on' })
+  logoutAll(@CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<void> {
+    return this.commands.execute(new LogoutEverywhereCommand(actor, id));
   }
 
   @Get('players/1234')
@@ -119,9 +135,11 @@ export class PlayersController {
   @Get('players/events')
   @ApiOperation({ summary: 'Server-sent events: InvoiceSettled, DepositConfirmed, BankChanged, … (JSON per message)' })
   @ApiQuery({ name: 'token', required: true, description: 'The session jwt' })
-  events(@Query('token') token: string | undefined, @Res() reply: FastifyReply): void {
+  async events(@Query('token') token: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     if (!token) throw sessionRefused();
-    const { playerId } = sessionOf(this.tokens, token);
+    const session = sessionOf(this.tokens, token);
+    await openSession(this.sessions, session);
+    const { playerId } = session;
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
