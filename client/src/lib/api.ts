@@ -27,13 +27,19 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+const SIGN_OUT_PATH = 'players/logout';
+const SIGN_OUT_EVERYWHERE_PATH = 'players/logout-all';
+
 /** Any 401 ends the session: the player is cleared and the shell goes to /authentication. */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
   const sentWith = selectJwt(api.getState() as SessionRootState);
   const result = await rawBaseQuery(args, api, extraOptions);
+  const url = typeof args === 'string' ? args : args.url;
   // A 401 for a token that has since been replaced (a newer sign-in) must not end the new session, and a
-  // request sent with no session at all (one still in flight at sign-out) has no session to end.
-  if (result.error?.status === 401 && sentWith !== null && selectJwt(api.getState() as SessionRootState) === sentWith) {
+  // request sent with no session at all (one still in flight at sign-out) has no session to end. A sign-out
+  // answered 401 (the session had already ended) is still the player's own sign-out, not an expiry.
+  const signingOut = url === SIGN_OUT_PATH || url === SIGN_OUT_EVERYWHERE_PATH;
+  if (result.error?.status === 401 && !signingOut && sentWith !== null && selectJwt(api.getState() as SessionRootState) === sentWith) {
     api.dispatch(sessionExpired());
   }
   return result;
@@ -101,6 +107,13 @@ export const api = createApi({
       query: () => 'players/limits',
       providesTags: ['Limits'],
     }),
+    /**
+     * Ends the session on the server (shell menu and profile: sign out), so the token is worthless even if a
+     * copy of it outlives the tab; `everywhere` ends every session of the player (profile).
+     */
+    endSession: build.mutation<null, { everywhere: boolean }>({
+      query: ({ everywhere }) => ({ url: everywhere ? SIGN_OUT_EVERYWHERE_PATH : SIGN_OUT_PATH, method: 'POST' }),
+    }),
     /** Public settings (auth: which sign-in to offer; content: the contact mailboxes). */
     getClientConfig: build.query<ClientConfig, void>({
       query: () => 'config',
@@ -110,7 +123,9 @@ export const api = createApi({
   }),
 });
 
-export const { useGetPlayerQuery, useGetBankQuery, useGetPriceFigureQuery, useGetHandQuery, useGetShoeQuery, useGetBonusesQuery, useGetLimitsQuery, useGetClientConfigQuery } = api;
+export const {
+  useGetPlayerQuery, useGetBankQuery, useGetPriceFigureQuery, useGetHandQuery, useGetShoeQuery, useGetBonusesQuery, useGetLimitsQuery, useGetClientConfigQuery, useEndSessionMutation,
+} = api;
 
 function isApiErrorBody(data: unknown): data is ApiErrorBody {
   return typeof data === 'object' && data !== null && 'error' in data && typeof (data as ApiErrorBody).error === 'string';

@@ -71,14 +71,17 @@ describeEachDatabase("the player's account", (db) => {
     expect((await api.get(auth, '/api/players/1234')).json().animate).toBe(false);
   });
 
-  it('lets only admins ban; a banned player gets Banned on every player command until unbanned', async () => {
+  it('lets only admins ban; the ban ends the sessions, and a banned player signed in again gets Banned on every player command until unbanned', async () => {
     const boss = await api.signIn('boss@example.com');
-    const { auth, id } = await api.signIn('cheat@example.com');
-    await api.verifyPhone(auth);
-    await api.deposit(auth, 10_000);
-    expect((await api.post(auth, `/api/players/${id}/ban`)).statusCode).toBe(403);
+    const before = await api.signIn('cheat@example.com');
+    const id = before.id;
+    await api.verifyPhone(before.auth);
+    await api.deposit(before.auth, 10_000);
+    expect((await api.post(before.auth, `/api/players/${id}/ban`)).statusCode).toBe(403);
     expect((await api.post(boss.auth, '/api/players/00000000-0000-4000-8000-000000000000/ban')).statusCode).toBe(404);
     expect((await api.post(boss.auth, `/api/players/${id}/ban`)).json()).toEqual({ id, banned: true });
+    expect((await api.get(before.auth, '/api/players/1234')).statusCode).toBe(401);
+    const { auth } = await api.signIn('cheat@example.com');
     expect((await api.get(auth, '/api/players/1234')).json().banned).toBe(true);
     for (const [url, payload] of [
       ['/api/hands', { betAmount: 1_000 }],

@@ -15,6 +15,7 @@ import { AdminModule } from './admin.module';
 import { playerCommandHandlers } from '../application/players/commands';
 import { limitHandlers } from '../application/players/limits';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { sessionHandlers } from '../application/players/sessions';
 import { AuthGuard } from '../adapters/http/auth';
 import { RateLimitStore, RequestCeilingGuard } from '../adapters/rate-limits/rate-limits';
 import { PlayersController } from '../adapters/http/players.controller';
@@ -81,6 +82,7 @@ export class AppModule {
         SignInHandler,
         ...playerCommandHandlers,
         ...limitHandlers,
+        ...sessionHandlers,
         ...playerQueryHandlers,
       ],
     };

@@ -20,7 +20,9 @@ import { PlayersRepository } from '../adapters/read-models/players.repository';
 import { KyselySnapshotRepository } from '../adapters/read-models/snapshots.repository';
 import { IdTokenVerifier, SessionIssuer } from '../application/ports/identity';
 import { PriceSource } from '../application/ports/price';
-import { PlayerReadModel, ReadModelProgress, SnapshotRepository, StaffRoleReadModel } from '../application/ports/read-models';
+import { PlayerReadModel, ReadModelProgress, SessionReadModel, SnapshotRepository, StaffRoleReadModel } from '../application/ports/read-models';
+import { SessionDirectory } from '../application/players/sessions';
+import { SessionsRepository } from '../adapters/read-models/sessions.repository';
 import { StaffDirectory } from '../application/admin/staff';
 import { StaffRolesRepository } from '../adapters/read-models/admin.repository';
 import { BonusSettings } from '../application/bonuses/bonus-settings';
@@ -87,6 +89,8 @@ export class InfrastructureModule {
         { provide: PlayerReadModel, useClass: PlayersRepository },
         { provide: StaffRoleReadModel, useClass: StaffRolesRepository },
         StaffDirectory,
+        { provide: SessionReadModel, useClass: SessionsRepository },
+        SessionDirectory,
         { provide: BonusSettings, useValue: new BonusSettings(config.bonus) },
         { provide: SessionTokens, useValue: new SessionTokens(config.jwtSecret, config.jwtTtlSeconds) },
         { provide: SessionIssuer, useExisting: SessionTokens },
@@ -101,7 +105,7 @@ export class InfrastructureModule {
       ],
       exports: [
         AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, ReadModelProgress, PlayerReadModel, BonusSettings, CommandPath, Standings, AccountCommands,
-        StaffDirectory, RateLimitStore, RateLimiter,
+        StaffDirectory, SessionDirectory, RateLimitStore, RateLimiter,
         SessionTokens, SessionIssuer, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : []),
       ],
     };

@@ -7,11 +7,29 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { OAuth2Client } from 'google-auth-library';
 import { type AppConfig, loadConfig } from '../config/config';
-import { SessionTokens } from '../adapters/identity/session-tokens';
 import { describeEachStorage } from './app-storage.test-support';
 import { createApp } from './create-app';
 
 const GOOGLE_CLIENT_ID = 'client-id.apps.googleusercontent.com';
+
+/**
+ * Signs in through the Google verifier with Google's answer stood in (the ID token's e-mail is its text):
+ * a production server has no development sign-in, and a session must be recorded for its token to count.
+ */
+async function signInWithGoogle(app: NestFastifyApplication, email: string): Promise<{ authorization: string }> {
+  const certs = jest.spyOn(OAuth2Client.prototype, 'getFederatedSignonCertsAsync').mockResolvedValue({ certs: {}, format: 'PEM' as never, res: null } as never);
+  const verify = jest
+    .spyOn(OAuth2Client.prototype, 'verifySignedJwtWithCertsAsync')
+    .mockImplementation(async (token: string) => ({ getPayload: () => ({ sub: `sub-${token}`, email: token, email_verified: true }) }) as never);
+  try {
+    const login = await app.inject({ method: 'POST', url: '/api/players/login', payload: { idToken: email, photoUrl: null } });
+    expect(login.statusCode).toBe(200);
+    return { authorization: `Bearer ${login.json().jwt as string}` };
+  } finally {
+    certs.mockRestore();
+    verify.mockRestore();
+  }
+}
 
 async function started(config: AppConfig): Promise<NestFastifyApplication> {
   const app = await createApp(config, { bufferLogs: false });
@@ -114,9 +132,8 @@ describeEachStorage('the operator', (storage) => {
       const env = { ...base(), GOOGLE_CLIENT_ID, JWT_SECRET: 'p'.repeat(40) };
       const config = storage.name === 'postgres' ? loadConfig({ ...env, NODE_ENV: 'production' }) : { ...loadConfig(env), env: 'production' as const, production: true };
       app = await started(config);
-      const tokens = app.get(SessionTokens);
-      admin = { authorization: `Bearer ${tokens.issue({ sub: '00000000-0000-4000-8000-00000000000a', email: 'boss@example.com' })}` };
-      player = { authorization: `Bearer ${tokens.issue({ sub: '00000000-0000-4000-8000-00000000000b', email: 'ana@example.com' })}` };
+      admin = await signInWithGoogle(app, 'boss@example.com');
+      player = await signInWithGoogle(app, storage.email('ana@example.com'));
     });
 
     afterAll(async () => {
@@ -147,11 +164,9 @@ describeEachStorage('the operator', (storage) => {
 
   describe('in development', () => {
     let app: NestFastifyApplication;
-    let tokens: SessionTokens;
 
     beforeAll(async () => {
       app = await started(loadConfig({ ...base(), NODE_ENV: 'test' }));
-      tokens = app.get(SessionTokens);
     });
 
     afterAll(async () => {
@@ -164,12 +179,15 @@ describeEachStorage('the operator', (storage) => {
     });
 
     it('tells caches to keep no answer given to a signed-in person, errors included', async () => {
-      const token = await app.inject({ method: 'POST', url: '/api/dev/id-token', payload: { email: storage.email('cache@example.com') } });
-      const login = await app.inject({ method: 'POST', url: '/api/players/login', payload: { idToken: token.json().idToken, photoUrl: null } });
-      expect(login.statusCode).toBe(200);
-      expect(login.headers['cache-control']).toBe('no-store');
-      const auth = { authorization: `Bearer ${login.json().jwt as string}` };
-      const admin = { authorization: `Bearer ${tokens.issue({ sub: '00000000-0000-4000-8000-00000000000a', email: 'boss@example.com' })}` };
+      const signIn = async (email: string) => {
+        const token = await app.inject({ method: 'POST', url: '/api/dev/id-token', payload: { email } });
+        const login = await app.inject({ method: 'POST', url: '/api/players/login', payload: { idToken: token.json().idToken, photoUrl: null } });
+        expect(login.statusCode).toBe(200);
+        expect(login.headers['cache-control']).toBe('no-store');
+        return { authorization: `Bearer ${login.json().jwt as string}` };
+      };
+      const auth = await signIn(storage.email('cache@example.com'));
+      const admin = await signIn('boss@example.com');
       const answers = [
         await app.inject({ method: 'GET', url: '/api/players/1234', headers: auth }),
         await app.inject({ method: 'GET', url: '/api/admin/roles', headers: admin }),

@@ -57,9 +57,13 @@ export class AccountCommands {
           accountDecider,
           typeof command === 'function' ? (state: AccountState) => command(state, current.standing) : command,
           { userId: playerId, ...context },
-          { load: (id, o) => this.snapshots.load(id, { fresh: fresh || o.fresh }), condition: { streamId: players, revision: current.revision } },
+          {
+            load: (id, o) => this.snapshots.load(id, { fresh: fresh || o.fresh }),
+            condition: { streamId: players, revision: current.revision },
+            // Remembered before the next command of this process on the account runs, so it decides without reading.
+            afterAppend: (o) => this.snapshots.saved(streamId, { state: o.state as AccountState, revision: o.revision }),
+          },
         );
-        if (outcome.events.length) await this.snapshots.saved(streamId, { state: outcome.state, revision: outcome.revision });
         return outcome;
       } catch (err) {
         // A remembered standing may be behind the player stream: refuse only on what the stream really holds.

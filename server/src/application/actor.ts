@@ -8,6 +8,8 @@ export type Role = StaffRole;
 export interface Actor {
   playerId: string;
   roles: readonly Role[];
+  /** The session of the token the request came with (absent for operators' scripts). */
+  sessionId?: string;
 }
 
 export const isAdmin = (actor: Actor): boolean => actor.roles.includes('admin');

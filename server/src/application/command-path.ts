@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '../domain/decider';
 import { fold } from '../domain/decider';
+import { KeyedQueue } from './keyed-queue';
 import { type AppendCondition, type Checkpoint, type EventData, type EventStore, type RecordedEvent, WrongExpectedRevisionError } from './ports/event-store';
 
 export interface CommandContext {
@@ -45,6 +46,11 @@ export interface HandleOptions<State> {
   load?: (streamId: string, options: { fresh: boolean }) => Promise<LoadedStream<State>>;
   /** Another stream the decision depended on: the append is refused if it moved (not retried here). */
   condition?: AppendCondition;
+  /**
+   * Runs after a successful append, before the next command of this process on the stream starts (e.g. to
+   * remember the new state, so the next one decides on it without reading).
+   */
+  afterAppend?: (outcome: CommandOutcome<State, DomainEvent>) => Promise<void>;
 }
 
 export interface CommandPathOptions {
@@ -57,9 +63,14 @@ export interface CommandPathOptions {
 /**
  * The one generic command path: read the stream, fold it with `evolve`, `decide`, append with the
  * expected revision, and on a conflict start again from the read (bounded).
+ *
+ * Commands on one stream in this process queue behind each other (`KeyedQueue`), so a burst of one
+ * player's requests never conflicts with itself: each is decided on the state the one before left. The
+ * expected revision and its bounded retries remain for writers in other processes.
  */
 export class CommandPath {
   private readonly maxAttempts: number;
+  private readonly queue = new KeyedQueue();
 
   constructor(
     private readonly store: EventStore,
@@ -74,6 +85,25 @@ export class CommandPath {
     command: Command | ((state: State) => Command),
     context: CommandContext,
     options: HandleOptions<State> = {},
+  ): Promise<CommandOutcome<State, Event>> {
+    return this.queue.run(streamId, async () => {
+      const outcome = await this.decideAndAppend(streamId, decider, command, context, options);
+      if (outcome.events.length && options.afterAppend) await options.afterAppend(outcome as CommandOutcome<State, DomainEvent>);
+      return outcome;
+    });
+  }
+
+  /** Streams with a command queued or running in this process (bounded by the commands in flight). */
+  get busyStreams(): number {
+    return this.queue.size;
+  }
+
+  private async decideAndAppend<Command, State, Event extends DomainEvent>(
+    streamId: string,
+    decider: Decider<Command, State, Event>,
+    command: Command | ((state: State) => Command),
+    context: CommandContext,
+    options: HandleOptions<State>,
   ): Promise<CommandOutcome<State, Event>> {
     let fresh = false;
     for (let attempt = 1; ; attempt++) {

@@ -15,6 +15,7 @@ import { brandsProjection } from './brands/brands.projection';
 import { staffRolesProjection } from './staff-roles/staff-roles.projection';
 import { suspectProjection } from './suspect/suspect.projection';
 import { dailyStatsProjection } from './daily-stats/daily-stats.projection';
+import { sessionsProjection } from './sessions/sessions.projection';
 
 /** What some read models are built with (the server configuration's; defaults otherwise). */
 export interface ProjectionSettings {
@@ -26,6 +27,6 @@ export function allProjections(settings: ProjectionSettings = {}): readonly Proj
   return [
     playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection,
     withdrawalsProjection, playthroughProjection, redeemCodesProjection, brandsProjection, staffRolesProjection, suspectProjection(settings.suspect),
-    dailyStatsProjection,
+    dailyStatsProjection, sessionsProjection,
   ];
 }

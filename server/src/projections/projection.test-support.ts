@@ -96,6 +96,7 @@ const ORDER: Record<ReadModelTable, readonly string[]> = {
   suspect_records: ['player_id', 'seq'],
   daily_stats: ['day'],
   daily_players: ['day', 'player_id'],
+  sessions: ['started_revision', 'session_id'],
 };
 
 type Rows = Partial<Record<ReadModelTable, Record<string, unknown>[]>>;

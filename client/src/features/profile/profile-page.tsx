@@ -7,7 +7,7 @@ import { Avatar } from '@/components/avatar';
 import { LevelLadder } from '@/components/level/level';
 import { LocalizedLink } from '@/components/localized-link';
 import { Page, PageHeader } from '@/components/page/page';
-import { useGetPlayerQuery } from '@/lib/api';
+import { useEndSessionMutation, useGetPlayerQuery } from '@/lib/api';
 import { signedOut } from '@/lib/session';
 import { useLocalizePath } from '@/i18n/use-localized-path';
 import { LIMITS_ANCHOR, LimitsSection } from './limits-section';
@@ -43,7 +43,10 @@ export function Component() {
     document.title = `${t('profile.title')} · ${t('common.brand')}`;
   }, [t]);
 
-  const signOut = () => {
+  const [endSession, { isLoading: signingOut }] = useEndSessionMutation();
+  // The server ends the session (or all of them) first; offline or already ended, the player is signed out here all the same.
+  const signOut = async (everywhere: boolean) => {
+    await endSession({ everywhere });
     navigate(localize('/'));
     dispatch(signedOut());
   };
@@ -56,9 +59,14 @@ export function Component() {
         title={t('profile.title')}
         lead={t('profile.lead')}
         aside={
-          <button type="button" className="btn btn-ghost" onClick={signOut} data-testid="profile-sign-out">
-            {t('profile.signOut')}
-          </button>
+          <span className={styles.signOut}>
+            <button type="button" className="btn btn-ghost" onClick={() => void signOut(false)} disabled={signingOut} data-testid="profile-sign-out">
+              {t('profile.signOut')}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => void signOut(true)} disabled={signingOut} data-testid="profile-sign-out-everywhere">
+              {t('profile.signOutEverywhere')}
+            </button>
+          </span>
         }
       />
 

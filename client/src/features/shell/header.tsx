@@ -5,6 +5,7 @@ import { useAppDispatch } from '@/app/hooks';
 import { Avatar } from '@/components/avatar';
 import { BrandMark } from '@/components/brand-mark';
 import { LocalizedLink, LocalizedNavLink } from '@/components/localized-link';
+import { useEndSessionMutation } from '@/lib/api';
 import { useBrand } from '@/lib/brand/brand-provider';
 import { useCurrentPlayer } from '@/lib/current-player';
 import { useStaffRoles } from '@/lib/staff';
@@ -63,8 +64,11 @@ export function Header({ signInControl }: { signInControl: ReactNode }) {
     };
   }, [menuOpen]);
 
-  const signOut = () => {
+  const [endSession] = useEndSessionMutation();
+  // The server ends the session first; offline or already ended, the player is signed out here all the same.
+  const signOut = async () => {
     setMenuOpen(false);
+    await endSession({ everywhere: false });
     navigate(localize('/'));
     dispatch(signedOut());
   };
@@ -109,7 +113,7 @@ export function Header({ signInControl }: { signInControl: ReactNode }) {
                   </LocalizedNavLink>
                 </li>
                 <li className={styles.mobileOnly}>
-                  <button type="button" className={styles.menuLink} onClick={signOut}>
+                  <button type="button" className={styles.menuLink} onClick={() => void signOut()}>
                     <SignOutIcon />
                     {t('shell.signOut')}
                   </button>
@@ -130,7 +134,7 @@ export function Header({ signInControl }: { signInControl: ReactNode }) {
               <button
                 type="button"
                 className={`${styles.iconButton} ${styles.desktopOnly}`}
-                onClick={signOut}
+                onClick={() => void signOut()}
                 aria-label={t('shell.signOut')}
                 title={t('shell.signOut')}
               >
@@ -161,7 +165,7 @@ export function Header({ signInControl }: { signInControl: ReactNode }) {
             <button
               type="button"
               className={styles.iconButton}
-              onClick={signOut}
+              onClick={() => void signOut()}
               aria-label={t('shell.signOut')}
               title={t('shell.signOut')}
             >

@@ -842,6 +842,7 @@ const ar: Catalog = {
     title: 'الملف الشخصي',
     lead: 'حسابك، ولعبك حتى الآن، وإعداداتك.',
     signOut: 'تسجيل الخروج',
+    signOutEverywhere: 'تسجيل الخروج من جميع الأجهزة',
     email: 'البريد الإلكتروني',
     stats: {
       title: 'لعبك',

@@ -826,6 +826,7 @@ const bn: Catalog = {
     title: 'প্রোফাইল',
     lead: 'আপনার অ্যাকাউন্ট, এ পর্যন্ত আপনার খেলা, আর আপনার সেটিংস।',
     signOut: 'সাইন আউট',
+    signOutEverywhere: 'সব ডিভাইস থেকে সাইন আউট',
     email: 'ই-মেইল',
     stats: {
       title: 'আপনার খেলা',

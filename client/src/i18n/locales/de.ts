@@ -826,6 +826,7 @@ const de: Catalog = {
     title: 'Profil',
     lead: 'Dein Konto, dein bisheriges Spiel und deine Einstellungen.',
     signOut: 'Abmelden',
+    signOutEverywhere: 'Überall abmelden',
     email: 'E-Mail',
     stats: {
       title: 'Dein Spiel',

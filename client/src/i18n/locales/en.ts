@@ -879,6 +879,7 @@ const en = {
     title: 'Profile',
     lead: 'Your account, your play so far, and your settings.',
     signOut: 'Sign out',
+    signOutEverywhere: 'Sign out everywhere',
     email: 'E-mail',
     stats: {
       title: 'Your play',

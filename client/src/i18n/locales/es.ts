@@ -830,6 +830,7 @@ const es: Catalog = {
     title: 'Perfil',
     lead: 'Tu cuenta, tu juego hasta ahora y tu configuración.',
     signOut: 'Cerrar sesión',
+    signOutEverywhere: 'Cerrar sesión en todos los dispositivos',
     email: 'Correo electrónico',
     stats: {
       title: 'Tu juego',

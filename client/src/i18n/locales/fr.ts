@@ -830,6 +830,7 @@ const fr: Catalog = {
     title: 'Profil',
     lead: 'Votre compte, votre jeu jusqu’ici et vos réglages.',
     signOut: 'Se déconnecter',
+    signOutEverywhere: 'Se déconnecter partout',
     email: 'E-mail',
     stats: {
       title: 'Votre jeu',

@@ -826,6 +826,7 @@ const hi: Catalog = {
     title: 'प्रोफ़ाइल',
     lead: 'आपका खाता, अब तक का आपका खेल, और आपकी सेटिंग्स।',
     signOut: 'साइन आउट करें',
+    signOutEverywhere: 'सभी डिवाइस से साइन आउट करें',
     email: 'ई-मेल',
     stats: {
       title: 'आपका खेल',

@@ -826,6 +826,7 @@ const id: Catalog = {
     title: 'Profil',
     lead: 'Akun Anda, permainan Anda sejauh ini, dan pengaturan Anda.',
     signOut: 'Keluar',
+    signOutEverywhere: 'Keluar dari semua perangkat',
     email: 'Email',
     stats: {
       title: 'Permainan Anda',

@@ -826,6 +826,7 @@ const ja: Catalog = {
     title: 'プロフィール',
     lead: 'あなたのアカウント、これまでのプレイ、各種設定です。',
     signOut: 'ログアウト',
+    signOutEverywhere: 'すべての端末からログアウト',
     email: 'メールアドレス',
     stats: {
       title: 'あなたのプレイ',

@@ -826,6 +826,7 @@ const ko: Catalog = {
     title: '프로필',
     lead: '내 계정, 지금까지의 플레이, 그리고 설정입니다.',
     signOut: '로그아웃',
+    signOutEverywhere: '모든 기기에서 로그아웃',
     email: '이메일',
     stats: {
       title: '내 플레이',

@@ -830,6 +830,7 @@ const pt: Catalog = {
     title: 'Perfil',
     lead: 'Sua conta, seu jogo até agora e suas configurações.',
     signOut: 'Sair',
+    signOutEverywhere: 'Sair de todos os dispositivos',
     email: 'E-mail',
     stats: {
       title: 'Seu jogo',

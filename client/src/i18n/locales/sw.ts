@@ -826,6 +826,7 @@ const sw: Catalog = {
     title: 'Wasifu',
     lead: 'Akaunti yako, mchezo wako hadi sasa, na mipangilio yako.',
     signOut: 'Toka',
+    signOutEverywhere: 'Toka kwenye vifaa vyote',
     email: 'Barua pepe',
     stats: {
       title: 'Mchezo wako',

@@ -826,6 +826,7 @@ const ur: Catalog = {
     title: 'پروفائل',
     lead: 'آپ کا اکاؤنٹ، اب تک کا آپ کا کھیل، اور آپ کی ترتیبات۔',
     signOut: 'سائن آؤٹ کریں',
+    signOutEverywhere: 'تمام آلات سے سائن آؤٹ کریں',
     email: 'ای میل',
     stats: {
       title: 'آپ کا کھیل',

@@ -826,6 +826,7 @@ const zh: Catalog = {
     title: '个人资料',
     lead: '您的账户、迄今为止的游戏记录和设置。',
     signOut: '退出登录',
+    signOutEverywhere: '在所有设备上退出登录',
     email: '电子邮箱',
     stats: {
       title: '您的游戏',

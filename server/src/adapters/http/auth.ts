@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { type Actor, isAdmin, isStaff } from '../../application/actor';
 import { StaffDirectory } from '../../application/admin/staff';
+import { SessionDirectory } from '../../application/players/sessions';
 import { InvalidSessionError, SessionTokens } from '../identity/session-tokens';
 import { type AppConfig, AppConfigToken } from '../../config/tokens';
 
@@ -28,14 +29,24 @@ export const sessionRefused = () =>
   new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'Your session has expired or is not valid; sign in again.' });
 
 /** The claims of a verified session token (401 when it is not valid). */
-export function sessionOf(tokens: SessionTokens, token: string): { playerId: string; email: string } {
+export function sessionOf(tokens: SessionTokens, token: string): { playerId: string; email: string; sessionId: string | null } {
   try {
     const claims = tokens.verify(token);
-    return { playerId: claims.sub, email: claims.email };
+    return { playerId: claims.sub, email: claims.email, sessionId: claims.sid ?? null };
   } catch (err) {
     if (err instanceof InvalidSessionError) throw sessionRefused();
     throw err;
   }
+}
+
+/**
+ * The session of a verified token, if it is still open: 401 when the token names no session (issued before
+ * sessions were recorded: signing in again gives one) or its session ended (logout, logout everywhere,
+ * ban) — at most a second after the end was answered, on any instance.
+ */
+export async function openSession(sessions: SessionDirectory, session: { playerId: string; sessionId: string | null }): Promise<string> {
+  if (!session.sessionId || !(await sessions.isOpen(session.sessionId, session.playerId))) throw sessionRefused();
+  return session.sessionId;
 }
 
 const forbidden = (message: string) => new ForbiddenException({ statusCode: 403, error: 'Forbidden', message });
@@ -47,6 +58,7 @@ export class AuthGuard implements CanActivate {
     private readonly tokens: SessionTokens,
     private readonly staff: StaffDirectory,
     @Inject(AppConfigToken) private readonly config: AppConfig,
+    private readonly sessions: SessionDirectory,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -66,9 +78,10 @@ export class AuthGuard implements CanActivate {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'Sign in first: the Authorization header has no bearer token.' });
-    const { playerId, email } = sessionOf(this.tokens, match[1]!);
-    // The actor's roles: the configuration's for the e-mail, and those granted by event.
-    return { playerId, roles: await this.staff.rolesOf(email) };
+    const session = sessionOf(this.tokens, match[1]!);
+    // The session must be open; the actor's roles are the configuration's for the e-mail and those granted by event.
+    const [sessionId, roles] = await Promise.all([openSession(this.sessions, session), this.staff.rolesOf(session.email)]);
+    return { playerId: session.playerId, roles, sessionId };
   }
 
   /**

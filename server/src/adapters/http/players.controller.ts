@@ -11,6 +11,7 @@ import { PlayerEventsHub } from '../../application/money/player-events';
 import { SetAnimationCommand, SetBanCommand, SetSelfExclusionCommand } from '../../application/players/commands';
 import { GetLimitsQuery, SetLimitsCommand } from '../../application/players/limits';
 import { SignInCommand } from '../../application/players/sign-in';
+import { LogoutCommand, LogoutEverywhereCommand } from '../../application/players/sessions';
 import { GetBankQuery, GetPlayerQuery, GetPriceQuery } from '../../application/players/queries';
 import { AdminOnly, CorrelationId, CurrentActor, Public } from './auth';
 import { openApi } from './openapi';
@@ -37,6 +38,20 @@ export class PlayersController {
   @ApiOkResponse({ schema: openApi(LoginResponse) })
   login(@Body(new ZodPipe(LoginRequest)) body: LoginRequest, @CorrelationId() id: string, @Req() req: FastifyRequest): Promise<LoginResponse> {
     return this.commands.execute(new SignInCommand(body.idToken, body.photoUrl ?? null, id, req.ip));
+  }
+
+  @Post('players/logout')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Sign out: the session token of this request answers 401 from now on, on every server within a second' })
+  logout(@CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<void> {
+    return this.commands.execute(new LogoutCommand(actor, id));
+  }
+
+  @Post('players/logout-all')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Sign out everywhere: every session token of the player, this one included, answers 401 from now on' })
+  logoutAll(@CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<void> {
+    return this.commands.execute(new LogoutEverywhereCommand(actor, id));
   }
 
   @Get('players/1234')

@@ -53,20 +53,20 @@ describe('ID tokens (development provider, verified by the same path as Google)'
 describe('session tokens', () => {
   const tokens = new SessionTokens('a'.repeat(48), 3600);
 
-  it('round-trip the player id and e-mail', () => {
-    expect(tokens.verify(tokens.issue({ sub: 'p1', email: 'ana@example.com' }))).toEqual({ sub: 'p1', email: 'ana@example.com' });
+  it('round-trip the player id, e-mail and session id', () => {
+    expect(tokens.verify(tokens.issue({ sub: 'p1', email: 'ana@example.com', sid: 's1' }))).toEqual({ sub: 'p1', email: 'ana@example.com', sid: 's1' });
   });
 
   it('refuse an expired token', () => {
-    const expired = new SessionTokens('a'.repeat(48), -10).issue({ sub: 'p1', email: 'ana@example.com' });
+    const expired = new SessionTokens('a'.repeat(48), -10).issue({ sub: 'p1', email: 'ana@example.com', sid: 's1' });
     expect(() => tokens.verify(expired)).toThrow(InvalidSessionError);
   });
 
   it('stop being accepted when they expire, even after being accepted before', () => {
     let now = Date.now() / 1000;
     const clocked = new SessionTokens('a'.repeat(48), 60, () => now);
-    const token = clocked.issue({ sub: 'p1', email: 'ana@example.com' });
-    expect(clocked.verify(token)).toEqual({ sub: 'p1', email: 'ana@example.com' });
+    const token = clocked.issue({ sub: 'p1', email: 'ana@example.com', sid: 's1' });
+    expect(clocked.verify(token)).toEqual({ sub: 'p1', email: 'ana@example.com', sid: 's1' });
     now += 59;
     expect(clocked.verify(token).sub).toBe('p1');
     now += 2;
@@ -75,12 +75,12 @@ describe('session tokens', () => {
   });
 
   it('refuse a token signed with another secret', () => {
-    const forged = new SessionTokens('b'.repeat(48), 3600).issue({ sub: 'p1', email: 'ana@example.com' });
+    const forged = new SessionTokens('b'.repeat(48), 3600).issue({ sub: 'p1', email: 'ana@example.com', sid: 's1' });
     expect(() => tokens.verify(forged)).toThrow(InvalidSessionError);
   });
 
   it('refuse a tampered payload', () => {
-    const [h, , s] = tokens.issue({ sub: 'p1', email: 'ana@example.com' }).split('.');
+    const [h, , s] = tokens.issue({ sub: 'p1', email: 'ana@example.com', sid: 's1' }).split('.');
     const body = Buffer.from(JSON.stringify({ sub: 'admin', email: 'boss@example.com', iss: 'bahati', exp: 9999999999 })).toString('base64url');
     expect(() => tokens.verify(`${h}.${body}.${s}`)).toThrow(InvalidSessionError);
   });

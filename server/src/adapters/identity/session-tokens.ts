@@ -24,15 +24,15 @@ export class SessionTokens extends SessionIssuer {
 
   constructor(
     secret: string,
-    private readonly ttlSeconds: number,
+    readonly ttlSeconds: number,
     private readonly nowSeconds: () => number = () => Date.now() / 1000,
   ) {
     super();
     this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  issue(claims: SessionClaims): string {
-    return jwt.sign({ email: claims.email }, this.secret, {
+  issue(claims: SessionClaims & { sid: string }): string {
+    return jwt.sign({ email: claims.email, sid: claims.sid }, this.secret, {
       algorithm: 'HS256',
       subject: claims.sub,
       expiresIn: this.ttlSeconds,
@@ -52,7 +52,7 @@ export class SessionTokens extends SessionIssuer {
       if (typeof payload === 'string' || !payload.sub || typeof payload.email !== 'string' || typeof payload.exp !== 'number') {
         throw new InvalidSessionError('Malformed session token');
       }
-      const claims = { sub: payload.sub, email: payload.email };
+      const claims: SessionClaims = { sub: payload.sub, email: payload.email, ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}) };
       remember(this.verified, token, { claims, exp: payload.exp }, this.verifiedLimit);
       return claims;
     } catch (err) {

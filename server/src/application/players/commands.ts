@@ -5,6 +5,7 @@ import { type Actor, assertAdmin } from '../actor';
 import { CommandPath } from '../command-path';
 import { NotFoundError } from '../errors';
 import { ReadModelProgress } from '../ports/read-models';
+import { SessionDirectory } from './sessions';
 
 /** The player excludes themself from play and deposits (true), or ends it (false). */
 export class SetSelfExclusionCommand {
@@ -50,7 +51,7 @@ export class SetAnimationHandler implements ICommandHandler<SetAnimationCommand,
 
 @CommandHandler(SetBanCommand)
 export class SetBanHandler implements ICommandHandler<SetBanCommand, BanResponse> {
-  constructor(private readonly commands: CommandPath, private readonly progress: ReadModelProgress) {}
+  constructor(private readonly commands: CommandPath, private readonly progress: ReadModelProgress, private readonly sessions: SessionDirectory) {}
 
   async execute(c: SetBanCommand): Promise<BanResponse> {
     assertAdmin(c.actor);
@@ -59,6 +60,8 @@ export class SetBanHandler implements ICommandHandler<SetBanCommand, BanResponse
     const now = new Date().toISOString();
     const command = c.banned ? { type: 'Ban' as const, adminId: c.actor.playerId, now } : { type: 'Unban' as const, adminId: c.actor.playerId, now };
     const state = await onPlayer(this.commands, this.progress, c.playerId, command, c.actor, c.correlationId);
+    // The ban ended every session of the player (same append); this process stops trusting them at once.
+    if (c.banned) this.sessions.forgetPlayer(c.playerId);
     return { id: c.playerId, banned: state.banned };
   }
 }

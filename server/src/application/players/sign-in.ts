@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../domain/decider';
@@ -68,6 +69,10 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
     const picture = identity.picture && /^https:\/\//i.test(identity.picture) ? identity.picture : null;
     const playerId = playerIdFor(identity.subject);
     if (limits) await this.limiter.take('sign-in-player', playerId, limits.signInPerPlayer);
+    const now = new Date();
+    // The session is recorded before its token exists, so every token names a session the read model knows.
+    const sessionId = randomUUID();
+    const expiresAt = new Date(now.getTime() + this.sessions.ttlSeconds * 1000).toISOString();
     const outcome = await this.commands.handle(
       playerStream(playerId),
       playerDecider,
@@ -78,13 +83,14 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
         email: identity.email,
         name: identity.name,
         photoUrl: command.photoUrl || picture,
-        now: new Date().toISOString(),
+        now: now.toISOString(),
+        session: { sessionId, expiresAt },
       },
       { correlationId: command.correlationId, userId: playerId },
     );
     // The first shoe's house seed is committed before the player first sees the table (and edits a seed).
     const shoe: { checkpoint: string | null } = await this.commandBus.execute(new CommitShoeCommand({ playerId, roles: [] }, command.correlationId));
     await this.progress.waitFor(shoe.checkpoint ?? outcome.checkpoint);
-    return { jwt: this.sessions.issue({ sub: playerId, email: identity.email }) };
+    return { jwt: this.sessions.issue({ sub: playerId, email: identity.email, sid: sessionId }) };
   }
 }

@@ -27,9 +27,16 @@ export interface SessionClaims {
   /** Player id. */
   sub: string;
   email: string;
+  /**
+   * The session (`SessionStarted` on the player stream) the token belongs to, so a logout or a ban can end
+   * it before it expires. Tokens issued before sessions were recorded have none and are refused.
+   */
+  sid?: string;
 }
 
 /** Issues the session token a signed-in player sends with every request. */
 export abstract class SessionIssuer {
-  abstract issue(claims: SessionClaims): string;
+  /** How long a token is valid (the session's `expiresAt` is this long after its start). */
+  abstract readonly ttlSeconds: number;
+  abstract issue(claims: SessionClaims & { sid: string }): string;
 }

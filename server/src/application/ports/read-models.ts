@@ -62,6 +62,12 @@ export abstract class AnalyticsReadModel {
   abstract activePlayers(from: string, to: string): Promise<number>;
 }
 
+/** The `sessions` read model: whether a session token's session is still open. */
+export abstract class SessionReadModel {
+  /** The session's player and whether it is still open (not ended); null when the read model does not know it. */
+  abstract find(sessionId: string): Promise<{ playerId: string; open: boolean } | null>;
+}
+
 /** Roles granted by event (the configuration's are not in it). */
 export abstract class StaffRoleReadModel {
   abstract grants(): Promise<{ email: string; role: StaffRole }[]>;

@@ -20,10 +20,26 @@ export type PlayerEvent =
   | DomainEvent<'SelfExclusionChanged', { playerId: string; selfExcluded: boolean; changedAt: string }>
   | DomainEvent<'AnimationPreferenceChanged', { playerId: string; animate: boolean; changedAt: string }>
   /** An admin set the player's suspect level (0-100); the suspect read model records it as an AdminManualChange. */
-  | DomainEvent<'SuspectLevelSet', { playerId: string; level: number; adminId: string; setAt: string }>;
+  | DomainEvent<'SuspectLevelSet', { playerId: string; level: number; adminId: string; setAt: string }>
+  /** A sign-in issued a session token carrying `sessionId`; it is valid until `expiresAt` unless ended first. */
+  | DomainEvent<'SessionStarted', { playerId: string; sessionId: string; startedAt: string; expiresAt: string }>
+  /** The player signed out of one session: its token answers 401 from then on. */
+  | DomainEvent<'SessionEnded', { playerId: string; sessionId: string; reason: 'logout'; endedAt: string }>
+  /** Every session started before this event ended: the player signed out everywhere, or an admin banned them. */
+  | DomainEvent<'AllSessionsEnded', { playerId: string; reason: SessionsEndReason; endedAt: string }>;
+
+export type SessionsEndReason = 'logout-all' | 'ban';
 
 export type PlayerCommand =
-  | { type: 'SignIn'; playerId: string; subject: string; email: string; name: string | null; photoUrl: string | null; now: string }
+  /** `session`: the session the sign-in starts (its id is in the token issued); without it the sign-in only registers. */
+  | {
+      type: 'SignIn'; playerId: string; subject: string; email: string; name: string | null; photoUrl: string | null; now: string;
+      session?: { sessionId: string; expiresAt: string };
+    }
+  /** The player signs out of the session `sessionId` (allowed to a banned player too). */
+  | { type: 'EndSession'; sessionId: string; now: string }
+  /** The player signs out of every session. */
+  | { type: 'EndAllSessions'; now: string }
   /** `phoneNumber` is E.164, already validated at the edge. */
   | { type: 'StartPhoneVerification'; phoneNumber: string; now: string }
   /**
@@ -72,15 +88,25 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'SignIn': {
+        const { playerId, subject, email, name, photoUrl, now, session } = command;
+        const events: PlayerEvent[] = [];
         if (!state.registered) {
-          const { playerId, subject, email, name, photoUrl, now } = command;
-          return [{ type: 'PlayerRegistered', data: { playerId, subject, email, name, photoUrl, registeredAt: now } }];
+          events.push({ type: 'PlayerRegistered', data: { playerId, subject, email, name, photoUrl, registeredAt: now } });
+        } else {
+          if (state.email !== email) throw new DomainError('InvalidPlayer', 'This sign-in belongs to another account');
+          if (photoUrl && photoUrl !== state.photoUrl) events.push({ type: 'PlayerPhotoChanged', data: { playerId, photoUrl } });
         }
-        if (state.email !== command.email) throw new DomainError('InvalidPlayer', 'This sign-in belongs to another account');
-        if (command.photoUrl && command.photoUrl !== state.photoUrl) {
-          return [{ type: 'PlayerPhotoChanged', data: { playerId: command.playerId, photoUrl: command.photoUrl } }];
-        }
-        return [];
+        // A banned player still signs in (to see the suspension page); the ban ended only the sessions before it.
+        if (session) events.push({ type: 'SessionStarted', data: { playerId, sessionId: session.sessionId, startedAt: now, expiresAt: session.expiresAt } });
+        return events;
+      }
+      case 'EndSession': {
+        const playerId = registered(state);
+        return [{ type: 'SessionEnded', data: { playerId, sessionId: command.sessionId, reason: 'logout', endedAt: command.now } }];
+      }
+      case 'EndAllSessions': {
+        const playerId = registered(state);
+        return [{ type: 'AllSessionsEnded', data: { playerId, reason: 'logout-all', endedAt: command.now } }];
       }
       case 'StartPhoneVerification': {
         if (!state.registered || !state.playerId) throw new DomainError('InvalidPlayer', 'No such player; sign in again.');
@@ -108,7 +134,12 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
       }
       case 'Ban': {
         const playerId = registered(state);
-        return state.banned ? [] : [{ type: 'PlayerBanned', data: { playerId, adminId: command.adminId, bannedAt: command.now } }];
+        if (state.banned) return [];
+        // A ban ends every session of the player in the same append.
+        return [
+          { type: 'PlayerBanned', data: { playerId, adminId: command.adminId, bannedAt: command.now } },
+          { type: 'AllSessionsEnded', data: { playerId, reason: 'ban', endedAt: command.now } },
+        ];
       }
       case 'Unban': {
         const playerId = registered(state);

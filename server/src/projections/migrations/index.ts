@@ -6,6 +6,7 @@ import { bonusesMigration } from './0005_bonuses';
 import { brandsMigration } from './0006_brands';
 import { adminMigration } from './0007_admin';
 import { payoutsMigration } from './0008_payouts';
+import { sessionsMigration } from './0009_sessions';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0006_brands': brandsMigration,
   '0007_admin': adminMigration,
   '0008_payouts': payoutsMigration,
+  '0009_sessions': sessionsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
