@@ -15,14 +15,15 @@ const GOOGLE_CLIENT_ID = 'client-id.apps.googleusercontent.com';
 /**
  * Signs in through the Google verifier with Google's answer stood in (the ID token's e-mail is its text):
  * a production server has no development sign-in, and a session must be recorded for its token to count.
+ * The ID token is the e-mail, padded to an ID token's least length.
  */
 async function signInWithGoogle(app: NestFastifyApplication, email: string): Promise<{ authorization: string }> {
   const certs = jest.spyOn(OAuth2Client.prototype, 'getFederatedSignonCertsAsync').mockResolvedValue({ certs: {}, format: 'PEM' as never, res: null } as never);
   const verify = jest
     .spyOn(OAuth2Client.prototype, 'verifySignedJwtWithCertsAsync')
-    .mockImplementation(async (token: string) => ({ getPayload: () => ({ sub: `sub-${token}`, email: token, email_verified: true }) }) as never);
+    .mockImplementation(async (token: string) => ({ getPayload: () => ({ sub: `sub-${token.trim()}`, email: token.trim(), email_verified: true }) }) as never);
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/players/login', payload: { idToken: email, photoUrl: null } });
+    const login = await app.inject({ method: 'POST', url: '/api/players/login', payload: { idToken: email.padEnd(40, ' '), photoUrl: null } });
     expect(login.statusCode).toBe(200);
     return { authorization: `Bearer ${login.json().jwt as string}` };
   } finally {
