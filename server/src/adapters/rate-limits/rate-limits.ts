@@ -116,7 +116,7 @@ const normaliseKey = (key: string) => (key.includes(':') && /^[0-9a-f:.]+$/i.tes
 
 /**
  * The ceiling on every route (`RATE_LIMIT_REQUESTS`): counted per player for a valid session token (in
- * the Authorization header or, for the event stream, `?token=`), per client IP otherwise, over all routes
+ * the Authorization header, the event stream's too), per client IP otherwise, over all routes
  * together. Runs before the session check, so floods of bad tokens are counted against their IP.
  */
 @Injectable()
@@ -155,7 +155,5 @@ export class RequestCeilingGuard extends ThrottlerGuard {
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (match) return match[1]!;
-  const query = request.query as { token?: unknown } | undefined;
-  return typeof query?.token === 'string' ? query.token : null;
+  return match ? match[1]! : null;
 }
