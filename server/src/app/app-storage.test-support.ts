@@ -1,7 +1,7 @@
 /**
  * Where the application suites (`app/*.int.spec.ts`) keep events and read models:
  *
- * - `pglite`: both in embedded PGlite (always, unless EVENTSTORE_URL is set);
+ * - `pglite`: both in embedded PGlite (unless EVENTSTORE_URL is set, or TEST_PGLITE=off beside DATABASE_URL);
  * - `postgres`: both on the PostgreSQL server of DATABASE_URL, in a schema of their own (when it is set,
  *   unless EVENTSTORE_URL is set);
  * - `eventstoredb`: events on the EventStoreDB of EVENTSTORE_URL (`npm run test:eventstoredb`), read
@@ -14,6 +14,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { describe } from '@jest/globals';
 import { Pool } from 'pg';
+import { skipPglite } from '../adapters/db/test-databases';
 
 export type AppStorageName = 'pglite' | 'postgres' | 'eventstoredb';
 
@@ -59,7 +60,7 @@ export function appStorages(env: NodeJS.ProcessEnv = process.env): AppStorage[] 
     ];
   }
   return [
-    { name: 'pglite', env: () => ({}), drop: async () => undefined, ...asGiven },
+    ...(skipPglite(env) ? [] : [{ name: 'pglite' as const, env: () => ({}), drop: async () => undefined, ...asGiven }]),
     ...(databaseUrl
       ? [{ name: 'postgres' as const, env: (schema: string) => ({ DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }), drop: dropOn(databaseUrl), ...asGiven }]
       : []),

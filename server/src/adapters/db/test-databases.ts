@@ -1,6 +1,6 @@
 /**
- * The databases every `*.int.spec.ts` runs against: PGlite in memory always, and the real
- * PostgreSQL server of `DATABASE_URL` when it is set. Each `open()` on the server works in a fresh,
+ * The databases every `*.int.spec.ts` runs against: PGlite in memory (unless `TEST_PGLITE=off` beside a
+ * `DATABASE_URL`), and the real PostgreSQL server of `DATABASE_URL` when it is set. Each `open()` on the server works in a fresh,
  * uniquely named schema that `close()` drops, so parallel jest workers never see each other's rows.
  */
 import { randomBytes } from 'node:crypto';
@@ -20,8 +20,14 @@ export interface TestDatabase {
   open(): Promise<Database>;
 }
 
+/**
+ * With DATABASE_URL set, `TEST_PGLITE=off` leaves PGlite out: CI runs the PGlite half in `npm test` and
+ * only the server half again. Without DATABASE_URL the setting is ignored, so a suite is never empty.
+ */
+export const skipPglite = (env: NodeJS.ProcessEnv): boolean => Boolean(env.DATABASE_URL) && env.TEST_PGLITE === 'off';
+
 export function testDatabases(env: NodeJS.ProcessEnv = process.env): TestDatabase[] {
-  const databases: TestDatabase[] = [{ name: 'pglite', open: () => openDatabase({ inMemory: true }) }];
+  const databases: TestDatabase[] = skipPglite(env) ? [] : [{ name: 'pglite', open: () => openDatabase({ inMemory: true }) }];
   const url = env.DATABASE_URL;
   if (url) databases.push({ name: 'postgres', open: () => openTestSchema(url) });
   return databases;
