@@ -28,6 +28,8 @@ export function pushEventsOf(event: { type: string; data: unknown }): PlayerPush
       return [{ type: 'WithdrawalChanged', id: e.data.withdrawalId, status: 'Approved' }];
     case 'WithdrawalDeclined':
       return [{ type: 'WithdrawalChanged', id: e.data.withdrawalId, status: 'Declined' }];
+    case 'WithdrawalCanceled':
+      return [{ type: 'WithdrawalChanged', id: e.data.withdrawalId, status: 'Canceled' }];
     case 'PhoneVerified':
       return [{ type: 'PhoneVerified', phoneNumber: e.data.phoneNumber }];
     case 'BonusOffered':
