@@ -137,7 +137,11 @@ export class PlayersController {
     const raw = reply.raw;
     raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     raw.write('retry: 3000\n: connected\n\n');
-    const stop = this.hub.listen(playerId, (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
+    const stop = this.hub.listen(
+      playerId,
+      (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+      () => raw.end(),
+    );
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
     heartbeat.unref();
     raw.on('close', () => {

@@ -8,6 +8,8 @@ import type { EventStore, RecordedEvent, Subscription } from '../ports/event-sto
 import { PlayerReadModel, ReadModelProgress } from '../ports/read-models';
 
 type Listener = (event: PlayerPushEvent) => void;
+/** A stream's own way to end itself (the HTTP response), called when the server shuts down. */
+type Ender = () => void;
 
 /** What a player's screens are told about an event of their streams (sent once the read models hold it; the bank last). */
 export function pushEventsOf(event: { type: string; data: unknown }): PlayerPushEvent[] {
@@ -52,6 +54,7 @@ export function pushEventsOf(event: { type: string; data: unknown }): PlayerPush
 export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('PlayerEvents');
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly enders = new Set<Ender>();
   private subscription: Subscription | null = null;
 
   constructor(
@@ -72,14 +75,28 @@ export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicatio
     await this.subscription?.stop();
   }
 
-  listen(playerId: string, listener: Listener): () => void {
+  /** `end` closes the stream that listens (its HTTP response) when the server shuts down: see `endStreams`. */
+  listen(playerId: string, listener: Listener, end?: Ender): () => void {
     let set = this.listeners.get(playerId);
     if (!set) this.listeners.set(playerId, (set = new Set()));
     set.add(listener);
+    if (end) this.enders.add(end);
     return () => {
       set.delete(listener);
+      if (end) this.enders.delete(end);
       if (!set.size) this.listeners.delete(playerId);
     };
+  }
+
+  /**
+   * Ends every open stream, so the HTTP server can close once the requests in flight are answered; each client
+   * reconnects (with backoff) to an instance that is still serving.
+   */
+  endStreams(): number {
+    const open = [...this.enders];
+    this.enders.clear();
+    for (const end of open) end();
+    return open.length;
   }
 
   private async deliver(event: RecordedEvent) {
