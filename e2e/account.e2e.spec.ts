@@ -224,6 +224,7 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   await withdrawDialog.getByLabel('Amount in sats').fill('10000');
   await withdrawDialog.getByLabel('Lightning payment request').fill(payeeInvoice);
   await withdrawDialog.getByRole('button', { name: 'Request withdrawal' }).click();
+  await withdrawDialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await page.getByTestId('withdraw-dialog').waitFor({ state: 'detached' });
   await page.waitForFunction(() => document.querySelector('[data-testid="withdraw-locked"]')?.getAttribute('data-refused') === 'true');
   expect(await page.getByTestId('withdraw-created').count()).toBe(0);

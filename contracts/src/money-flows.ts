@@ -212,6 +212,13 @@ export const DevLightningSettleRequest = z.object({ paymentRequest: z.string().t
 export type DevLightningSettleRequest = z.infer<typeof DevLightningSettleRequest>;
 export const DevLightningSettleResponse = z.object({ paymentHash: z.string() });
 
+/** The development node refuses its next `count` payouts with `reason` (as a real node refuses one it finds no route for). */
+export const DevRefusePayoutsRequest = z.object({
+  count: z.number().int().min(1).max(100).default(1),
+  reason: z.string().trim().min(1).max(200).default('no route to the destination'),
+});
+export type DevRefusePayoutsRequest = z.input<typeof DevRefusePayoutsRequest>;
+
 /** A raw '+' in a query string decodes to a space, so a missing '+' is restored. */
 export const DevPhoneCodeQuery = z.object({
   phoneNumber: z
