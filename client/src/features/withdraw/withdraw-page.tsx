@@ -107,6 +107,7 @@ export function Component() {
       key: 'actions',
       header: <span className="visually-hidden">{t('withdraw.columns.actions')}</span>,
       align: 'end',
+      className: styles.actionsCell,
       cell: (row) =>
         row.status === 'Created' ? (
           <button
