@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
@@ -14,10 +14,9 @@ import {
 } from '../../application/money/commands';
 import { ListAllWithdrawRequestsQuery, ListDepositsQuery, ListInvoicesQuery, ListWithdrawRequestsQuery, WaitForInvoiceQuery } from '../../application/money/queries';
 import { AdminOnly, CorrelationId, CurrentActor } from './auth';
+import { IdempotencyKey } from './idempotency-key';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';
-
-const IDEMPOTENCY_KEY = /^[\w.:-]{1,200}$/;
 
 /** Money in and out: phone verification, deposits, withdrawals, and the admins' review of withdrawals. */
 @ApiTags('money')
@@ -61,10 +60,16 @@ export class MoneyController {
   @Post('players/lightningaddinvoice')
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Lightning invoice to deposit (at least 1,000 sats)' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'The same key with the same amount answers the first invoice; with another amount, 422' })
   @ApiBody({ schema: openApi(AddInvoiceRequest) })
   @ApiOkResponse({ schema: openApi(AddInvoiceResponse) })
-  addInvoice(@Body(new ZodPipe(AddInvoiceRequest)) body: z.output<typeof AddInvoiceRequest>, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<AddInvoiceResponse> {
-    return this.commands.execute(new CreateInvoiceCommand(actor, body.amount, id));
+  addInvoice(
+    @Body(new ZodPipe(AddInvoiceRequest)) body: z.output<typeof AddInvoiceRequest>,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+    @CurrentActor() actor: Actor,
+    @CorrelationId() id: string,
+  ): Promise<AddInvoiceResponse> {
+    return this.commands.execute(new CreateInvoiceCommand(actor, body.amount, idempotencyKey, id));
   }
 
   @Get('players/getlightninginvoices')
@@ -86,18 +91,15 @@ export class MoneyController {
   @Post('players/withdraw')
   @HttpCode(200)
   @ApiOperation({ summary: 'Request a withdrawal; the amount leaves the bank at once. Answers the new bank.' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'The same key records one request however often it is sent' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'The same key with the same request records it once and answers the first answer; with another request, 422' })
   @ApiBody({ schema: openApi(WithdrawRequest) })
   @ApiOkResponse({ schema: { type: 'integer' } })
   withdraw(
     @Body(new ZodPipe(WithdrawRequest)) body: z.output<typeof WithdrawRequest>,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @IdempotencyKey() idempotencyKey: string | undefined,
     @CurrentActor() actor: Actor,
     @CorrelationId() id: string,
   ): Promise<number> {
-    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-      throw new BadRequestException({ statusCode: 400, error: 'ValidationFailed', message: 'Idempotency-Key must be 1-200 letters, digits, or . : _ -' });
-    }
     return this.commands.execute(new RequestWithdrawalCommand(actor, body, idempotencyKey, id));
   }
 

@@ -1,6 +1,7 @@
 import { type Decider, DomainError, type DomainEvent } from '../decider';
 import type { BonusTerms } from './bonus';
 import type { PlayerStanding } from './standing';
+import type { RequestKey } from './request-keys';
 
 /** Money in and out of the account. Amounts are integer satoshis. */
 export type MoneyEvent =
@@ -51,10 +52,16 @@ export type MoneyCommand =
   | { type: 'AssignBitcoinAddress'; address: string; derivationIndex: number; standing: PlayerStanding; now: string }
   /** `maxBank`: the most a bank may hold (MAX_BANK_SATS); a deposit beyond it is held for review. */
   | { type: 'RecordBitcoinDeposit'; txid: string; vout: number; address: string; amount: number; confirmations: number; requiredConfirmations: number; bonus: BonusTerms; maxBank: number; now: string }
-  | { type: 'CreateLightningInvoice'; invoiceId: string; amount: number; paymentRequest: string; paymentHash: string; expiresAt: string; standing: PlayerStanding; minimum: number; now: string }
+  | {
+      type: 'CreateLightningInvoice'; invoiceId: string; amount: number; paymentRequest: string; paymentHash: string; expiresAt: string; standing: PlayerStanding; minimum: number;
+      requestKey?: RequestKey; now: string;
+    }
   | { type: 'SettleLightningInvoice'; invoiceId: string; amountPaid: number; bonus: BonusTerms; maxBank: number; now: string }
   | { type: 'CancelLightningInvoice'; invoiceId: string; now: string }
-  | { type: 'RequestWithdrawal'; withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; standing: PlayerStanding; minimumBitcoin: number; now: string }
+  | {
+      type: 'RequestWithdrawal'; withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; standing: PlayerStanding; minimumBitcoin: number;
+      requestKey?: RequestKey; now: string;
+    }
   | { type: 'ApproveWithdrawal'; withdrawalId: string; reviewerId: string; now: string }
   /**
    * Claims the payout before anything is sent: appended with the stream's expected revision, so of two
@@ -75,7 +82,7 @@ export interface MoneyState {
   addresses: readonly string[];
   /** Key `txid:vout`: each output is credited once however often it is seen. */
   deposits: ReadonlyMap<string, { amount: number; status: DepositStatus }>;
-  invoices: ReadonlyMap<string, { amount: number; status: InvoiceStatus }>;
+  invoices: ReadonlyMap<string, { amount: number; status: InvoiceStatus; paymentRequest: string }>;
   withdrawals: ReadonlyMap<
     string,
     { amount: number; method: 'lightning' | 'bitcoin'; target: string; status: WithdrawalStatus; paid: boolean; payoutStartedAt: string | null }
@@ -226,14 +233,16 @@ export function evolveMoney(state: MoneyState, event: MoneyEvent): MoneyState {
     case 'BitcoinDepositConfirmed':
       return { ...state, deposits: withEntry(state.deposits, `${event.data.txid}:${event.data.vout}`, { amount: event.data.amount, status: 'Deposited' }) };
     case 'LightningInvoiceCreated':
-      return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Opened' }) };
-    case 'LightningInvoiceSettled':
-      return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Settled' }) };
+      return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Opened', paymentRequest: event.data.paymentRequest }) };
+    case 'LightningInvoiceSettled': {
+      const paymentRequest = state.invoices.get(event.data.invoiceId)?.paymentRequest ?? '';
+      return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Settled', paymentRequest }) };
+    }
     case 'DepositHeldForReview': {
       const d = event.data;
       return d.method === 'bitcoin'
         ? { ...state, deposits: withEntry(state.deposits, `${d.txid}:${d.vout}`, { amount: d.amount, status: 'Held' }) }
-        : { ...state, invoices: withEntry(state.invoices, d.invoiceId, { amount: d.amount, status: 'Held' }) };
+        : { ...state, invoices: withEntry(state.invoices, d.invoiceId, { amount: d.amount, status: 'Held', paymentRequest: state.invoices.get(d.invoiceId)?.paymentRequest ?? '' }) };
     }
     case 'LightningInvoiceCanceled': {
       const inv = state.invoices.get(event.data.invoiceId);
