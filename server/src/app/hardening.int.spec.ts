@@ -230,3 +230,40 @@ describeEachDatabase('inputs at the edge and money bounds', (db) => {
     });
   });
 });
+
+describeEachDatabase('deposits held for review', (db) => {
+  const api = new TestApi(db, `held_${randomBytes(5).toString('hex')}`, {
+    ADMIN_EMAILS: 'boss@example.com', DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-held-')), MAX_BANK_SATS: '100000',
+  });
+  beforeAll(() => api.start());
+  afterAll(() => api.stop());
+
+  it('lists a held deposit for admins, and credits it once when an admin releases it', async () => {
+    const boss = await api.signIn('boss@example.com');
+    const p = await api.signIn('held@example.com');
+    await api.verifyPhone(p.auth);
+    await api.deposit(p.auth, 90_000);
+    await api.deposit(p.auth, 30_000);
+    await api.caughtUp();
+    expect((await api.get(p.auth, '/api/players/bank')).json()).toBe(90_000);
+
+    expect((await api.get(p.auth, '/api/admin/held-deposits')).statusCode).toBe(403);
+    const held = (await api.get(boss.auth, '/api/admin/held-deposits')).json() as { id: string; method: string; playerId: string; amount: number; bank: number; email: string }[];
+    expect(held).toEqual([expect.objectContaining({ method: 'lightning', playerId: p.id, amount: 30_000, bank: 90_000, email: 'held@example.com' })]);
+
+    const release = (body: object, auth = boss.auth) => api.post(auth, '/api/admin/held-deposits/release', body);
+    expect((await release({ playerId: p.id, method: 'lightning', id: held[0]!.id }, p.auth)).statusCode).toBe(403);
+    expect((await release({ playerId: p.id, method: 'lightning', id: 'no-such-invoice' })).statusCode).toBe(404);
+    const released = await release({ playerId: p.id, method: 'lightning', id: held[0]!.id });
+    expect([released.statusCode, released.json()]).toEqual([200, []]);
+    expect((await api.get(p.auth, '/api/players/bank')).json()).toBe(120_000);
+    const invoices = (await api.get(p.auth, '/api/players/getlightninginvoices')).json() as { status: string }[];
+    expect(invoices.map((i) => i.status)).toEqual(['Settled', 'Settled']);
+
+    expect((await release({ playerId: p.id, method: 'lightning', id: held[0]!.id })).statusCode).toBe(200);
+    expect((await api.get(p.auth, '/api/players/bank')).json()).toBe(120_000);
+    const now = new Date();
+    const ledger = (await api.get(p.auth, `/api/players/ledger?d=${now.getUTCDate()}&m=${now.getUTCMonth() + 1}&y=${now.getUTCFullYear()}&o=0`)).json() as { type: number; amount: number }[];
+    expect(ledger.map((e) => e.amount).sort()).toEqual([30_000, 90_000]);
+  });
+});

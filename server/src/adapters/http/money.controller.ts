@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/commo
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
-  AddInvoiceRequest, AddInvoiceResponse, BitcoinAddressResponse, type Deposit, DepositList, InvoiceStatusRequest, InvoiceStatusResponse, type LightningInvoice,
+  AddInvoiceRequest, AddInvoiceResponse, BitcoinAddressResponse, type Deposit, DepositList, type HeldDeposit, HeldDepositList, ReleaseHeldDepositRequest, InvoiceStatusRequest, InvoiceStatusResponse, type LightningInvoice,
   LightningInvoiceList, PhoneVerifyRequest, PhoneVerifyResponse, VerifyCodeRequest, VerifyCodeResponse, WithdrawDecisionQuery, WithdrawRequest, WithdrawRequestList,
   WithdrawRequestView,
 } from '@bahati/contracts';
@@ -12,6 +12,7 @@ import {
   AssignDepositAddressCommand, BeginPhoneVerifyCommand, CreateInvoiceCommand, DecideWithdrawalCommand, RequestWithdrawalCommand,
   VerifyPhoneCodeCommand,
 } from '../../application/money/commands';
+import { ListHeldDepositsQuery, ReleaseHeldDepositCommand } from '../../application/money/held-deposits';
 import { ListAllWithdrawRequestsQuery, ListDepositsQuery, ListInvoicesQuery, ListWithdrawRequestsQuery, WaitForInvoiceQuery } from '../../application/money/queries';
 import { AdminOnly, CorrelationId, CurrentActor } from './auth';
 import { IdempotencyKey } from './idempotency-key';
@@ -134,5 +135,23 @@ export class MoneyController {
   @ApiOkResponse({ schema: openApi(WithdrawRequestView) })
   decline(@Query(new ZodPipe(WithdrawDecisionQuery)) q: z.output<typeof WithdrawDecisionQuery>, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<WithdrawRequestView> {
     return this.commands.execute(new DecideWithdrawalCommand(actor, q.id, 'decline', id));
+  }
+
+  @AdminOnly()
+  @Get('admin/held-deposits')
+  @ApiOperation({ summary: 'Paid deposits held for review because they would have taken a bank past MAX_BANK_SATS, oldest first (admins)' })
+  @ApiOkResponse({ schema: openApi(HeldDepositList) })
+  heldDeposits(@CurrentActor() actor: Actor): Promise<HeldDeposit[]> {
+    return this.queries.execute(new ListHeldDepositsQuery(actor));
+  }
+
+  @AdminOnly()
+  @Post('admin/held-deposits/release')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Credit a held deposit as it would have been credited when paid; answers what is still held (admins)' })
+  @ApiBody({ schema: openApi(ReleaseHeldDepositRequest) })
+  @ApiOkResponse({ schema: openApi(HeldDepositList) })
+  releaseHeldDeposit(@Body(new ZodPipe(ReleaseHeldDepositRequest)) body: ReleaseHeldDepositRequest, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<HeldDeposit[]> {
+    return this.commands.execute(new ReleaseHeldDepositCommand(actor, body.playerId, body.method, body.id, id));
   }
 }

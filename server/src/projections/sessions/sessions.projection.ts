@@ -26,7 +26,7 @@ export const sessionsProjection: Projection = {
       const e = domainEvent<PlayerEvent>(event);
       switch (e.type) {
         case 'SessionStarted':
-          await trx.deleteFrom('sessions').where('expires_time', '<', e.data.startedAt).execute();
+          await trx.deleteFrom('sessions').where('expires_time', '<', new Date(e.data.startedAt)).execute();
           await trx
             .insertInto('sessions')
             .values({ session_id: e.data.sessionId, player_id: playerId, started_time: e.data.startedAt, expires_time: e.data.expiresAt, started_revision: event.revision, ended_time: null, end_reason: null })
