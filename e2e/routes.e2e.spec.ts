@@ -35,6 +35,7 @@ const ROUTES = [
   'admin',
   'admin/branding',
   'admin/redeem-codes',
+  'admin/held-deposits',
   'admin/players',
   'admin/analytics',
   'admin/support',
