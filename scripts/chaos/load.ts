@@ -43,6 +43,7 @@ export interface Player {
   jwt: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of many shapes, read loosely by the driver
 type Answer = { status: number; body: any };
 
 /** A small seeded generator (mulberry32): the same run makes the same choices, whatever the timing. */

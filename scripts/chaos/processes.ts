@@ -114,6 +114,7 @@ export class ApiInstance extends Managed {
     method: string,
     path: string,
     options: { jwt?: string; body?: unknown; headers?: Record<string, string>; requestId?: string; timeoutMs?: number } = {},
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of many shapes, read loosely by the driver
   ): Promise<{ status: number; body: any }> {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     return new Promise((resolve, reject) => {

@@ -137,7 +137,8 @@ export class PlayersController {
     const raw = reply.raw;
     raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     raw.write('retry: 3000\n: connected\n\n');
-    let heartbeat: NodeJS.Timeout | undefined;
+    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+    heartbeat.unref();
     let stop = () => {};
     const close = () => {
       clearInterval(heartbeat);
@@ -149,8 +150,6 @@ export class PlayersController {
       close();
     };
     stop = this.hub.listen(playerId, (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`), actor.sessionId ? { sessionId: actor.sessionId, onEnded: ended } : undefined);
-    heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
-    heartbeat.unref();
     raw.on('close', close);
   }
 }
