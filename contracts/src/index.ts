@@ -14,3 +14,6 @@ export * from './bonus';
 export * from './house-edge';
 export * from './brand';
 export * from './admin';
+export * from './strategy/rules';
+export * from './strategy/basic-strategy';
+export * from './strategy/expected-value';

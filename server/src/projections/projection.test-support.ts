@@ -12,7 +12,7 @@ import { describeEachDatabase } from '../adapters/db/test-databases';
 import type { RecordedEvent } from '../application/ports/event-store';
 import type { AccountEvent } from '../domain/account/account';
 import type { HandSettlement, HandStarted } from '../domain/hand/hand';
-import { rulesForLevel } from '../domain/hand/rules';
+import { rulesForLevel } from '@bahati/contracts';
 import type { PlayerEvent } from '../domain/player/player';
 import { migrateReadModels } from './migrations';
 import type { Projection, ReadModelTable } from './projection';
