@@ -17,3 +17,4 @@ export * from './admin';
 export * from './strategy/rules';
 export * from './strategy/basic-strategy';
 export * from './strategy/expected-value';
+export * from './coach';

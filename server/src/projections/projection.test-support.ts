@@ -97,6 +97,9 @@ const ORDER: Record<ReadModelTable, readonly string[]> = {
   daily_stats: ['day'],
   daily_players: ['day', 'player_id'],
   sessions: ['started_revision', 'session_id'],
+  coach_players: ['player_id'],
+  coach_hands: ['settled_time', 'hand_id'],
+  coach_deviations: ['time', 'seq', 'id'],
 };
 
 type Rows = Partial<Record<ReadModelTable, Record<string, unknown>[]>>;
