@@ -185,7 +185,7 @@ export function ActionBar({ table }: { table: TableState }) {
           onHalve={table.halveBet}
           onDouble={table.doubleBet}
         />
-        <button type="button" className={`btn btn-ghost ${styles.action}`} onClick={table.clearBet} disabled={busy || table.bet === 0} data-testid="clear-bet">
+        <button type="button" className={`btn btn-ghost ${styles.action}`} onClick={table.clearBet} disabled={busy || (table.bet === 0 && table.betText === '')} data-testid="clear-bet">
           {t('game.actions.clear')}
         </button>
         <ActionButton

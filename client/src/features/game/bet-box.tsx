@@ -39,7 +39,7 @@ export function BetBox({
     : t('game.betBox.hint', { max: format.sats(limit > 0 ? limit : MAX_BET) });
   return (
     <div className={styles.betBox} role="group" aria-labelledby={`${id}-label`}>
-      <label id={`${id}-label`} htmlFor={`${id}-input`} className={styles.betBoxLabel}>
+      <label id={`${id}-label`} htmlFor={`${id}-input`} className="visually-hidden">
         {t('game.betBox.label')}
       </label>
       <div className={styles.betBoxRow}>
@@ -60,6 +60,7 @@ export function BetBox({
           onText={onText}
           disabled={disabled}
           placeholder="0"
+          title={t('game.betBox.hint', { max: format.sats(limit > 0 ? limit : MAX_BET) })}
           aria-invalid={problem !== null}
           aria-describedby={`${id}-message`}
           className={styles.betInput}
@@ -77,7 +78,14 @@ export function BetBox({
           2×
         </button>
       </div>
-      <p id={`${id}-message`} className={problem ? styles.betProblem : styles.betHelp} role={problem ? 'alert' : undefined} data-testid={problem ? 'bet-problem' : 'bet-help'} data-problem={problem ?? undefined}>
+      {/* The rule is read out with the field; a refusal shows under it. */}
+      <p
+        id={`${id}-message`}
+        className={problem ? styles.betProblem : 'visually-hidden'}
+        role={problem ? 'alert' : undefined}
+        data-testid={problem ? 'bet-problem' : 'bet-help'}
+        data-problem={problem ?? undefined}
+      >
         {message}
       </p>
     </div>
