@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { Hand, PlayerHand } from '@bahati/contracts';
+import { CHIP_VALUES, type Hand, type PlayerHand } from '@bahati/contracts';
 import type { useSatsFormat } from '@/components/amount/sats-amount';
 import { Chip } from './chip';
 import { chipStack } from './table-layout';
@@ -89,7 +89,7 @@ export function ResultBadge({
 export function InsuranceStake({ amount, lost, x, y, small, format }: { amount: number; lost: boolean; x: number; y: number; small: boolean; format: Format }) {
   const { t } = useTranslation();
   const chip = small ? 30 : 38;
-  const stack = chipStack(amount, [1_000, 5_000, 25_000, 100_000]).slice(-5);
+  const stack = chipStack(amount, CHIP_VALUES).slice(-5);
   const shown = stack.length ? stack : [1_000];
   return (
     <div className={`${styles.insuranceSpot} ${lost ? styles.insuranceLost : ''}`} style={{ left: x, top: y }} data-testid="insurance-stake" data-state={lost ? 'lost' : 'standing'}>

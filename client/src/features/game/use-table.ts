@@ -42,8 +42,9 @@ export function useTable() {
       if (answer.nextShoe) {
         say('success', t('game.notices.shoeFinished'), { to: `/provable?id=${next.shoeId}`, label: t('game.notices.verifyShoe') }, (c) => c.handId !== next.id);
       }
+      // A hand settled by this answer (a hand loaded as it stands carries no bank) sounds its result.
       const net = netOf(next);
-      if (soundRef.current && net !== null && previous?.phase !== 'Settled') playResult(net);
+      if (soundRef.current && net !== null && answer.bank !== null && !(previous?.id === next.id && previous.phase === 'Settled')) playResult(net);
       announce(describeHand(t, next));
     },
     [announce, say, t],

@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { LocalizedLink } from '@/components/localized-link';
 import { Spinner } from '@/components/spinner';
@@ -19,8 +21,14 @@ export function CoachSection() {
   // The week moves with every hand: read it fresh on arrival.
   const { data, isLoading, isError } = useGetCoachWeekQuery(undefined, { refetchOnMountOrArgChange: true });
   const sats = data ? Math.round(Math.abs(data.costMsat) / 1000) : 0;
+  const location = useLocation();
+  const sectionRef = useRef<HTMLElement>(null);
+  const ready = !isLoading;
+  useEffect(() => {
+    if (ready && location.hash === `#${COACH_ANCHOR}`) sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [location.hash, location.key, ready]);
   return (
-    <section id={COACH_ANCHOR} className={`panel ${styles.card}`} aria-labelledby="profile-coach" data-testid="profile-coach">
+    <section ref={sectionRef} id={COACH_ANCHOR} className={`panel ${styles.card}`} aria-labelledby="profile-coach" data-testid="profile-coach">
       <h2 id="profile-coach" className={styles.h2}>
         {t('profile.coach.title')}
       </h2>
