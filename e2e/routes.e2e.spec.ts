@@ -37,6 +37,7 @@ const ROUTES = [
   'admin',
   'admin/branding',
   'admin/redeem-codes',
+  'admin/held-deposits',
   'admin/players',
   'admin/analytics',
   'admin/support',

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { encodeSeed, HANDS_PER_SHOE, MAX_BET, MIN_BET, shuffleShoeFromBytes } from '@bahati/contracts';
-import { LEVEL_RULES, MAX_LEVEL } from '../server/src/domain/hand/rules';
+import { LEVEL_RULES, MAX_LEVEL } from '@bahati/contracts';
 import { Xoshiro128 } from '../server/src/domain/simulation/prng';
 import {
   basicStrategyForLevel,

@@ -14,3 +14,7 @@ export * from './bonus';
 export * from './house-edge';
 export * from './brand';
 export * from './admin';
+export * from './strategy/rules';
+export * from './strategy/basic-strategy';
+export * from './strategy/expected-value';
+export * from './coach';

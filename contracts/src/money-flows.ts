@@ -174,6 +174,33 @@ export const WithdrawCancelResponse = z.object({ request: WithdrawRequestView, b
 export type WithdrawCancelResponse = z.infer<typeof WithdrawCancelResponse>;
 
 /*
+ * Deposits held for review (GET admin/held-deposits, POST admin/held-deposits/release; admins): paid, not
+ * credited, because they would have taken the bank past MAX_BANK_SATS. Releasing one credits it.
+ */
+
+export const HeldDeposit = z.object({
+  method: z.enum(['lightning', 'bitcoin']),
+  /** The invoice id, or `txid:vout` for an on-chain output. */
+  id: z.string(),
+  playerId: z.string(),
+  email: z.string().nullable(),
+  amount: Sats,
+  /** The player's bank now, beside which the amount was too much. */
+  bank: Sats,
+  /** When the invoice was made, or when the output was held. */
+  time: z.string(),
+});
+export type HeldDeposit = z.infer<typeof HeldDeposit>;
+export const HeldDepositList = z.array(HeldDeposit);
+
+export const ReleaseHeldDepositRequest = z.object({
+  playerId: z.string().uuid('playerId must be a player id'),
+  method: z.enum(['lightning', 'bitcoin']),
+  id: z.string().trim().min(1, 'id is required').max(200),
+});
+export type ReleaseHeldDepositRequest = z.infer<typeof ReleaseHeldDepositRequest>;
+
+/*
  * Push channel: GET players/events with the session in `Authorization: Bearer <jwt>` like every other route
  * (a token in the query string is refused): server-sent events, one JSON object per `data:` line.
  */
@@ -188,6 +215,8 @@ export const PlayerPushEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('PhoneVerified'), phoneNumber: z.string() }),
   /** A bonus was offered, accepted, declined, expired, completed, forgiven or moved along its playthrough. */
   z.object({ type: z.literal('BonusChanged'), id: z.string() }),
+  /** The session the stream was opened with has ended (a logout, a logout everywhere, a ban); the stream closes after it. */
+  z.object({ type: z.literal('SessionEnded') }),
 ]);
 export type PlayerPushEvent = z.infer<typeof PlayerPushEvent>;
 

@@ -45,6 +45,7 @@ export function appRoutes(): RouteObject[] {
       children: [
         { path: 'withdraw-requests', element: lazyScreen(() => import('@/features/admin-withdrawals/admin-withdrawals-page')) },
         { path: 'admin/redeem-codes', element: lazyScreen(() => import('@/features/admin-redeem-codes/admin-redeem-codes-page')) },
+        { path: 'admin/held-deposits', element: lazyScreen(() => import('@/features/admin-held-deposits/admin-held-deposits-page')) },
         { path: 'admin/branding', element: lazyScreen(() => import('@/features/admin-branding/admin-branding-page')) },
         { path: 'admin/analytics', element: lazyScreen(() => import('@/features/admin-analytics/admin-analytics-page')) },
       ],

@@ -69,6 +69,7 @@ export const api = createApi({
     'AdminPlayer',
     'AdminWithdrawRequest',
     'RedeemCode',
+    'HeldDeposit',
     'Limits',
     'SuspectRecord',
     'LedgerDay',

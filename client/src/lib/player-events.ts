@@ -22,6 +22,7 @@ const EVENT_TYPES: readonly PlayerPushEvent['type'][] = [
   'BankChanged',
   'BonusChanged',
   'PhoneVerified',
+  'SessionEnded',
 ];
 
 function parse(data: unknown): PlayerPushEvent | null {
@@ -106,6 +107,12 @@ export const playerEventsApi = api.injectEndpoints({
               break;
             case 'PhoneVerified':
               dispatch(api.util.invalidateTags(['Player']));
+              break;
+            case 'SessionEnded':
+              // Signed out elsewhere (or banned): this screen's session is over too, as a 401 would say.
+              controller.abort();
+              setStatus('closed');
+              if (selectJwt(getState() as unknown as SessionRootState) === jwt) dispatch(sessionExpired());
               break;
             default: {
               const _exhaustive: never = event;

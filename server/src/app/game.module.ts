@@ -1,25 +1,31 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/config';
+import { coachQueryHandlers } from '../application/coach/queries';
 import { gameCommandHandlers } from '../application/game/commands';
 import { gameQueryHandlers } from '../application/game/queries';
 import { GameSettings, SeedSource } from '../application/game/seed-source';
+import { CoachReadModel } from '../application/ports/coach';
 import { GameReadModel } from '../application/ports/read-models';
+import { CoachController } from '../adapters/http/coach.controller';
 import { GameController } from '../adapters/http/game.controller';
+import { CoachRepository } from '../adapters/read-models/coach.repository';
 import { GameRepository } from '../adapters/read-models/game.repository';
 
-/** The game: hands, shoes, the ledger and player statistics. */
+/** The game: hands, shoes, the ledger, player statistics and the strategy coach. */
 @Module({})
 export class GameModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: GameModule,
-      controllers: [GameController],
+      controllers: [GameController, CoachController],
       providers: [
         SeedSource,
         { provide: GameSettings, useValue: new GameSettings(config.requirePhoneToPlay) },
         { provide: GameReadModel, useClass: GameRepository },
+        { provide: CoachReadModel, useClass: CoachRepository },
         ...gameCommandHandlers,
         ...gameQueryHandlers,
+        ...coachQueryHandlers,
       ],
       exports: [SeedSource, GameSettings, GameReadModel],
     };

@@ -66,6 +66,68 @@ describeEachDatabase('inputs at the edge and money bounds', (db) => {
       expect([moved.statusCode, moved.json().error]).toEqual([422, 'IdempotencyKeyReused']);
       expect((await withdraw(p.auth, 'k2', { amount: 2000, address: ADDRESS })).json()).toBe(6000);
     });
+
+    it('answers a repeated withdrawal with the bank it answered first, though the bank moved since', async () => {
+      const p = await funded('idem-first@example.com', 10_000);
+      expect((await withdraw(p.auth, 'w-first', { amount: 4000, address: ADDRESS })).json()).toBe(6000);
+      await api.deposit(p.auth, 3000);
+      expect((await api.get(p.auth, '/api/players/bank')).json()).toBe(9000);
+      const again = await withdraw(p.auth, 'w-first', { amount: 4000, address: ADDRESS });
+      expect([again.statusCode, again.json()]).toEqual([200, 6000]);
+      expect((await api.get(p.auth, '/api/players/withdrawrequests')).json()).toHaveLength(1);
+    });
+
+    it('answers a repeated Lightning invoice request with the first invoice, and refuses the key with another amount', async () => {
+      const p = await funded('idem-invoice@example.com', 1000);
+      const invoice = (key: string, amount: string) =>
+        api.inject({ method: 'POST', url: '/api/players/lightningaddinvoice', headers: { ...p.auth, 'idempotency-key': key }, payload: { amount } });
+      const first = await invoice('inv-1', '5000');
+      expect(first.statusCode).toBe(200);
+      const again = await invoice('inv-1', '5000');
+      expect(again.json()).toEqual(first.json());
+
+      const before = await eventCount();
+      const other = await invoice('inv-1', '6000');
+      expect([other.statusCode, other.json().error]).toEqual([422, 'IdempotencyKeyReused']);
+      expect(await eventCount()).toBe(before);
+      // The key of a withdrawal is not the key of an invoice either.
+      expect((await withdraw(p.auth, 'inv-1', { amount: 1000, address: ADDRESS })).statusCode).toBe(422);
+      const invoices = (await api.get(p.auth, '/api/players/getlightninginvoices')).json() as { id: string; amount: number }[];
+      expect(invoices.filter((i) => i.amount === 5000).map((i) => i.id)).toEqual([first.json().id]);
+      expect((await invoice('inv-2', '5000')).json().id).not.toBe(first.json().id);
+    });
+
+    it('answers concurrent repeats of one keyed invoice request with one invoice', async () => {
+      const p = await funded('idem-invoice-race@example.com', 1000);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          api.inject({ method: 'POST', url: '/api/players/lightningaddinvoice', headers: { ...p.auth, 'idempotency-key': 'inv-race' }, payload: { amount: '2000' } }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+      await api.caughtUp();
+      const invoices = (await api.get(p.auth, '/api/players/getlightninginvoices')).json() as { amount: number }[];
+      expect(invoices.filter((i) => i.amount === 2000)).toHaveLength(1);
+    });
+
+    it('answers a repeated redeem with its first answer, credits the code once, and refuses the key with another code', async () => {
+      const boss = await api.signIn('boss@example.com');
+      for (const code of ['KEYED-ONE', 'KEYED-TWO']) expect((await api.post(boss.auth, '/api/admin/redeem-codes', { code, bonusAmount: 2_500 })).statusCode).toBe(200);
+      const p = await funded('idem-redeem@example.com', 1000);
+      const redeem = (key: string, code: string) => api.inject({ method: 'POST', url: '/api/players/redeemcode', headers: { ...p.auth, 'idempotency-key': key }, payload: { code } });
+      const answers = await Promise.all([redeem('r-1', 'keyed-one'), redeem('r-1', 'KEYED-ONE'), redeem('r-1', 'keyed-one')]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      expect(answers.map((a) => a.json())).toEqual([answers[0]!.json(), answers[0]!.json(), answers[0]!.json()]);
+      expect(answers[0]!.json()).toMatchObject({ bank: 3500, bonus: { redeemCode: 'KEYED-ONE', bonusAmount: 2500, status: 'Accepted' } });
+      expect((await api.get(p.auth, '/api/players/bank')).json()).toBe(3500);
+
+      const other = await redeem('r-1', 'keyed-two');
+      expect([other.statusCode, other.json().error]).toEqual([422, 'IdempotencyKeyReused']);
+      const codes = (await api.get(boss.auth, '/api/admin/redeem-codes')).json() as { code: string; redemptions: number }[];
+      expect(Object.fromEntries(codes.map((c) => [c.code, c.redemptions]))).toMatchObject({ 'KEYED-ONE': 1, 'KEYED-TWO': 0 });
+      expect((await redeem('r-2', 'keyed-two')).json()).toMatchObject({ bank: 6000 });
+    });
   });
 
   describe('control characters', () => {
@@ -166,5 +228,42 @@ describeEachDatabase('inputs at the edge and money bounds', (db) => {
       const code = await api.post(boss.auth, '/api/admin/redeem-codes', { code: 'TOOBIG', bonusAmount: ALL_BITCOIN + 1 });
       expect([code.statusCode, code.json().error]).toEqual([400, 'ValidationFailed']);
     });
+  });
+});
+
+describeEachDatabase('deposits held for review', (db) => {
+  const api = new TestApi(db, `held_${randomBytes(5).toString('hex')}`, {
+    ADMIN_EMAILS: 'boss@example.com', DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-held-')), MAX_BANK_SATS: '100000',
+  });
+  beforeAll(() => api.start());
+  afterAll(() => api.stop());
+
+  it('lists a held deposit for admins, and credits it once when an admin releases it', async () => {
+    const boss = await api.signIn('boss@example.com');
+    const p = await api.signIn('held@example.com');
+    await api.verifyPhone(p.auth);
+    await api.deposit(p.auth, 90_000);
+    await api.deposit(p.auth, 30_000);
+    await api.caughtUp();
+    expect((await api.get(p.auth, '/api/players/bank')).json()).toBe(90_000);
+
+    expect((await api.get(p.auth, '/api/admin/held-deposits')).statusCode).toBe(403);
+    const held = (await api.get(boss.auth, '/api/admin/held-deposits')).json() as { id: string; method: string; playerId: string; amount: number; bank: number; email: string }[];
+    expect(held).toEqual([expect.objectContaining({ method: 'lightning', playerId: p.id, amount: 30_000, bank: 90_000, email: 'held@example.com' })]);
+
+    const release = (body: object, auth = boss.auth) => api.post(auth, '/api/admin/held-deposits/release', body);
+    expect((await release({ playerId: p.id, method: 'lightning', id: held[0]!.id }, p.auth)).statusCode).toBe(403);
+    expect((await release({ playerId: p.id, method: 'lightning', id: 'no-such-invoice' })).statusCode).toBe(404);
+    const released = await release({ playerId: p.id, method: 'lightning', id: held[0]!.id });
+    expect([released.statusCode, released.json()]).toEqual([200, []]);
+    expect((await api.get(p.auth, '/api/players/bank')).json()).toBe(120_000);
+    const invoices = (await api.get(p.auth, '/api/players/getlightninginvoices')).json() as { status: string }[];
+    expect(invoices.map((i) => i.status)).toEqual(['Settled', 'Settled']);
+
+    expect((await release({ playerId: p.id, method: 'lightning', id: held[0]!.id })).statusCode).toBe(200);
+    expect((await api.get(p.auth, '/api/players/bank')).json()).toBe(120_000);
+    const now = new Date();
+    const ledger = (await api.get(p.auth, `/api/players/ledger?d=${now.getUTCDate()}&m=${now.getUTCMonth() + 1}&y=${now.getUTCFullYear()}&o=0`)).json() as { type: number; amount: number }[];
+    expect(ledger.map((e) => e.amount).sort()).toEqual([30_000, 90_000]);
   });
 });

@@ -5,6 +5,7 @@ import { BitcoinDeposits } from '../application/money/bitcoin-deposits';
 import { LightningDeposits } from '../application/money/lightning-deposits';
 import { MoneyServices } from '../application/money/money-services';
 import { MoneyWorkers } from '../application/money/money-workers';
+import { heldDepositHandlers } from '../application/money/held-deposits';
 import { PhoneVerification } from '../application/money/phone-verification';
 import { PlayerEventsHub } from '../application/money/player-events';
 import { moneyQueryHandlers } from '../application/money/queries';
@@ -37,6 +38,7 @@ export class MoneyModule {
         MoneyWorkers,
         ...moneyCommandHandlers,
         ...moneyQueryHandlers,
+        ...heldDepositHandlers,
       ],
       exports: [MoneyServices, DevRails, PlayerEventsHub],
     };

@@ -50,6 +50,31 @@ describeEachStorage('sessions', (storage) => {
 
   const me = (auth: { authorization: string }, on = app) => on.inject({ method: 'GET', url: '/api/players/1234', headers: auth });
 
+  /** Opens the player's event stream over a real socket; `text()` resolves with everything it said once the server closes it. */
+  async function openStream(auth: { authorization: string }, on = app): Promise<{ text: () => Promise<string> }> {
+    const server = on.getHttpServer();
+    if (!server.listening) await on.listen(0, '127.0.0.1');
+    const address = server.address() as { port: number };
+    const response = await fetch(`http://127.0.0.1:${address.port}/api/players/events`, { headers: auth });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let said = '';
+    while (!said.includes(': connected')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      said += decoder.decode(value, { stream: true });
+    }
+    const rest = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return said;
+        said += decoder.decode(value, { stream: true });
+      }
+    })();
+    return { text: () => rest };
+  }
+
   it('ends the session on logout: the same token answers 401 at once, another session of the player stays signed in', async () => {
     const phone = await signIn('logout@example.com');
     const laptop = await signIn('logout@example.com');
@@ -98,6 +123,31 @@ describeEachStorage('sessions', (storage) => {
     expect((await me(again.auth)).json()).toMatchObject({ id, banned: true });
   });
 
+  it('closes an open event stream when its session ends (logout), telling the screen why; another session keeps its stream', async () => {
+    const phone = await signIn('stream-logout@example.com');
+    const laptop = await signIn('stream-logout@example.com');
+    const ending = await openStream(phone.auth);
+    const staying = await openStream(laptop.auth);
+    let stayingClosed = false;
+    void staying.text().then(() => (stayingClosed = true));
+
+    expect((await app.inject({ method: 'POST', url: '/api/players/logout', headers: phone.auth })).statusCode).toBe(204);
+    expect(await ending.text()).toMatch(/event: SessionEnded\ndata: \{"type":"SessionEnded"\}\n\n$/);
+    expect((await me(laptop.auth)).statusCode).toBe(200);
+    expect(stayingClosed).toBe(false);
+    expect((await app.inject({ method: 'POST', url: '/api/players/logout-all', headers: laptop.auth })).statusCode).toBe(204);
+    expect(await staying.text()).toContain('event: SessionEnded');
+  });
+
+  it("closes the banned player's open event streams with the ban", async () => {
+    const boss = await signIn('boss@example.com');
+    const player = await signIn('stream-ban@example.com');
+    const id = (await me(player.auth)).json().id as string;
+    const stream = await openStream(player.auth);
+    expect((await app.inject({ method: 'POST', url: `/api/players/${id}/ban`, headers: boss.auth })).statusCode).toBe(200);
+    expect(await stream.text()).toContain('event: SessionEnded');
+  });
+
   it('refuses a token issued before sessions were recorded (no session id): the player signs in again', async () => {
     const { auth } = await signIn('old-token@example.com');
     const id = (await me(auth)).json().id as string;
@@ -127,6 +177,12 @@ describeEachStorage('sessions', (storage) => {
         // A request made after the deadline is refused whatever instance B remembered.
         if (status !== 401) status = (await me(auth, other)).statusCode;
         expect(status).toBe(401);
+
+        // A stream open on instance B ends when the session is ended on instance A.
+        const second = await signIn('two-servers@example.com');
+        const stream = await openStream(second.auth, other);
+        expect((await app.inject({ method: 'POST', url: '/api/players/logout', headers: second.auth })).statusCode).toBe(204);
+        expect(await stream.text()).toContain('event: SessionEnded');
       } finally {
         await other.close();
       }

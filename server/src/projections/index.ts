@@ -16,6 +16,7 @@ import { staffRolesProjection } from './staff-roles/staff-roles.projection';
 import { suspectProjection } from './suspect/suspect.projection';
 import { dailyStatsProjection } from './daily-stats/daily-stats.projection';
 import { sessionsProjection } from './sessions/sessions.projection';
+import { coachProjection } from './coach/coach.projection';
 
 /** What some read models are built with (the server configuration's; defaults otherwise). */
 export interface ProjectionSettings {
@@ -27,6 +28,6 @@ export function allProjections(settings: ProjectionSettings = {}): readonly Proj
   return [
     playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection,
     withdrawalsProjection, playthroughProjection, redeemCodesProjection, brandsProjection, staffRolesProjection, suspectProjection(settings.suspect),
-    dailyStatsProjection, sessionsProjection,
+    dailyStatsProjection, sessionsProjection, coachProjection,
   ];
 }

@@ -12,7 +12,7 @@ import { describeEachDatabase } from '../adapters/db/test-databases';
 import type { RecordedEvent } from '../application/ports/event-store';
 import type { AccountEvent } from '../domain/account/account';
 import type { HandSettlement, HandStarted } from '../domain/hand/hand';
-import { rulesForLevel } from '../domain/hand/rules';
+import { rulesForLevel } from '@bahati/contracts';
 import type { PlayerEvent } from '../domain/player/player';
 import { migrateReadModels } from './migrations';
 import type { Projection, ReadModelTable } from './projection';
@@ -97,6 +97,9 @@ const ORDER: Record<ReadModelTable, readonly string[]> = {
   daily_stats: ['day'],
   daily_players: ['day', 'player_id'],
   sessions: ['started_revision', 'session_id'],
+  coach_players: ['player_id'],
+  coach_hands: ['settled_time', 'hand_id'],
+  coach_deviations: ['time', 'seq', 'id'],
 };
 
 type Rows = Partial<Record<ReadModelTable, Record<string, unknown>[]>>;

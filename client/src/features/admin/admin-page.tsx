@@ -20,6 +20,7 @@ const SCREENS: readonly Screen[] = [
   { to: '/admin/players', title: 'staff.landing.players.title', text: 'staff.landing.players.text', supportText: 'staff.landing.players.supportText' },
   { to: '/withdraw-requests', title: 'admin.links.withdrawRequests.title', text: 'admin.links.withdrawRequests.text' },
   { to: '/admin/redeem-codes', title: 'admin.links.redeemCodes.title', text: 'admin.links.redeemCodes.text' },
+  { to: '/admin/held-deposits', title: 'admin.links.heldDeposits.title', text: 'admin.links.heldDeposits.text' },
   { to: '/admin/support', title: 'staff.landing.ledgerCheck.title', text: 'staff.landing.ledgerCheck.text', supportText: 'staff.landing.ledgerCheck.text' },
   { to: '/admin/analytics', title: 'staff.landing.analytics.title', text: 'staff.landing.analytics.text' },
   { to: '/admin/branding', title: 'admin.links.branding.title', text: 'admin.links.branding.text' },

@@ -1,9 +1,12 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HandAction } from '@bahati/contracts';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { LocalizedLink } from '@/components/localized-link';
 import { Spinner } from '@/components/spinner';
+import { BetBox } from './bet-box';
+import { coachPick } from './coach';
+import { CoachHint } from './coach-panel';
 import type { TableState } from './use-table';
 import styles from './game.module.css';
 
@@ -14,6 +17,7 @@ function ActionButton({
   disabled,
   primary,
   testId,
+  coach,
 }: {
   label: string;
   hotkey: string;
@@ -21,17 +25,23 @@ function ActionButton({
   disabled: boolean;
   primary?: boolean;
   testId?: string;
+  /** The coach's pick: the button says so in words (and its outline), and points to the coach's line. */
+  coach?: { hintId: string } | null;
 }) {
+  const { t } = useTranslation();
   return (
     <button
       type="button"
-      className={`btn ${primary ? 'btn-primary' : ''} ${styles.action}`}
+      className={`btn ${primary ? 'btn-primary' : ''} ${styles.action} ${coach ? styles.coachPick : ''}`}
       onClick={onClick}
       disabled={disabled}
       aria-keyshortcuts={hotkey}
+      aria-describedby={coach?.hintId}
       data-testid={testId}
+      data-coach={coach ? 'pick' : undefined}
     >
       <span>{label}</span>
+      {coach ? <span className={styles.coachTag}>{t('game.coach.tag')}</span> : null}
       <kbd className={styles.kbd} aria-hidden="true">
         {hotkey}
       </kbd>
@@ -88,7 +98,12 @@ export function ActionBar({ table }: { table: TableState }) {
   const format = useSatsFormat();
   const { busy, hand, mode } = table;
   const bar = useRef<HTMLDivElement>(null);
+  const hintId = useId();
   useFocusFollowsMoves(bar);
+  // The coach marks the chart's play once the cards have landed and the buttons can be pressed.
+  const pick = table.coach && !busy && (mode === 'insurance' || mode === 'evenMoney' || mode === 'playing') ? coachPick(hand) : null;
+  const coachFor = (action: HandAction) => (pick?.action === action ? { hintId } : null);
+  const hint = pick ? <CoachHint pick={pick} id={hintId} /> : null;
   let content: ReactNode;
   if (mode === 'loading') {
     content = <Spinner label={t('common.loading')} />;
@@ -97,6 +112,7 @@ export function ActionBar({ table }: { table: TableState }) {
     const cost = hand ? Math.floor(hand.baseBetAmount / 2) : 0;
     content = (
       <>
+        {hint}
         <p className={styles.prompt} data-testid="offer-prompt">
           <strong>{insurance ? t('game.prompt.insurance') : t('game.prompt.evenMoney')}</strong>
           <span>
@@ -110,6 +126,7 @@ export function ActionBar({ table }: { table: TableState }) {
           onClick={() => void table.onAction(insurance ? 'insurance' : 'evenmoney')}
           disabled={busy || !table.allowed(insurance ? 'insurance' : 'evenmoney')}
           testId="action-yes"
+          coach={coachFor(insurance ? 'insurance' : 'evenmoney')}
         />
         <ActionButton
           label={t('game.actions.no')}
@@ -117,6 +134,7 @@ export function ActionBar({ table }: { table: TableState }) {
           onClick={() => void table.onAction(insurance ? 'noinsurance' : 'noevenmoney')}
           disabled={busy || !table.allowed(insurance ? 'noinsurance' : 'noevenmoney')}
           testId="action-no"
+          coach={coachFor(insurance ? 'noinsurance' : 'noevenmoney')}
         />
       </>
     );
@@ -130,10 +148,12 @@ export function ActionBar({ table }: { table: TableState }) {
         onClick={() => void table.onAction(action)}
         disabled={busy || !(table.allowed(action) || ((action === 'double' || action === 'split') && table.blockedByBank(action)))}
         testId={`action-${action}`}
+        coach={coachFor(action)}
       />
     );
     content = (
       <>
+        {hint}
         {btn('hit', t('game.actions.hit'), 'H', true)}
         {btn('stand', t('game.actions.stand'), 'S', true)}
         {btn('double', t('game.actions.double'), 'D')}
@@ -152,10 +172,20 @@ export function ActionBar({ table }: { table: TableState }) {
       </>
     );
   } else {
-    const rebet = hand?.phase === 'Settled' && table.bet > 0 && table.bet === table.lastBet;
+    const rebet = hand?.phase === 'Settled' && table.bet > 0 && table.bet === table.lastBet && table.betProblem === null;
     content = (
       <>
-        <button type="button" className={`btn btn-ghost ${styles.action}`} onClick={table.clearBet} disabled={busy || table.bet === 0} data-testid="clear-bet">
+        <BetBox
+          text={table.betText}
+          onText={table.typeBet}
+          problem={table.betProblem}
+          bet={table.bet}
+          bank={table.bank ?? 0}
+          disabled={busy}
+          onHalve={table.halveBet}
+          onDouble={table.doubleBet}
+        />
+        <button type="button" className={`btn btn-ghost ${styles.action}`} onClick={table.clearBet} disabled={busy || (table.bet === 0 && table.betText === '')} data-testid="clear-bet">
           {t('game.actions.clear')}
         </button>
         <ActionButton

@@ -2,12 +2,13 @@ import type { TFunction } from 'i18next';
 import type { Hand } from '@bahati/contracts';
 import { currentFormats } from '@/i18n/intl';
 
-function resultText(t: TFunction, state: string, win: number | null): string {
+/** A settled hand's result with its net amount (what it paid back minus its stake). */
+function resultText(t: TFunction, state: string, net: number): string {
   switch (state) {
     case 'Win':
-      return t('game.result.winAmount', { amount: currentFormats().sats(win ?? 0) });
+      return t('game.result.winAmount', { amount: currentFormats().sats(net) });
     case 'EvenMoney':
-      return t('game.result.evenMoneyAmount', { amount: currentFormats().sats(win ?? 0) });
+      return t('game.result.evenMoneyAmount', { amount: currentFormats().sats(net) });
     case 'Push':
       return t('game.result.push');
     case 'Lost':
@@ -27,8 +28,9 @@ export function describeHand(t: TFunction, hand: Hand): string {
       hand.playerHands.length > 1
         ? t('game.announce.handN', { n: i + 1, score: score(ph.displayScore) })
         : t('game.announce.hand', { score: score(ph.displayScore) });
-    parts.push(hand.phase === 'Settled' ? `${base} ${resultText(t, ph.handState, ph.winAmount)}` : base);
+    parts.push(hand.phase === 'Settled' ? `${base} ${resultText(t, ph.handState, (ph.winAmount ?? 0) - ph.betAmount)}` : base);
   });
+  if (hand.phase === 'Settled' && hand.insuranceBet > 0) parts.push(t('game.result.insurance', { amount: currentFormats().signed(hand.insuranceWin - hand.insuranceBet) }));
   if (hand.phase === 'InsuranceOffered') parts.push(t('game.prompt.insurance'));
   if (hand.phase === 'EvenMoneyOffered') parts.push(t('game.prompt.evenMoney'));
   return parts.join('. ');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useBrand } from '@/lib/brand/brand-provider';
 import { useDealAnimations } from '@/lib/motion';
 import { ActionBar } from './action-bar';
+import { CoachPanel } from './coach-panel';
 import { RulesDialog } from './rules-dialog';
 import { SeedsDialog } from './seeds-dialog';
 import { SessionReminderDialog } from './session-reminder-dialog';
@@ -37,9 +38,18 @@ export function Component() {
   useHotkeys(table, seedsOpen || rulesOpen || session.reminder !== null);
 
   return (
-    <div className={`${styles.page} ${size === 'small' ? styles.small : ''}`}>
+    <div className={`${styles.page} ${size === 'small' ? styles.small : ''} ${table.coach ? styles.withCoach : ''}`}>
       <h1 className="visually-hidden">{t('game.title')}</h1>
-      <Toolbar bank={table.bank} handsDealt={table.seeds.handsDealt} onSeeds={() => setSeedsOpen(true)} onRules={() => setRulesOpen(true)} />
+      <Toolbar
+        bank={table.bank}
+        handsDealt={table.seeds.handsDealt}
+        onSeeds={() => setSeedsOpen(true)}
+        onRules={() => setRulesOpen(true)}
+        sound={table.sound}
+        onSound={table.setSound}
+        coach={table.coach}
+        onCoach={table.setCoach}
+      />
 
       <div className={styles.tableWrap}>
         <div ref={ref} className={tableStyles.viewport} style={{ height: scale ? geometry.height * scale : undefined, aspectRatio: scale ? undefined : `${geometry.width} / ${geometry.height}` }} data-testid="table" data-motion={animations ? 'on' : 'off'}>
@@ -73,6 +83,7 @@ export function Component() {
       <p className={styles.hotkeyHint} aria-hidden="true">
         {t('game.hotkeyHint')}
       </p>
+      {table.coach ? <CoachPanel hand={table.hand} animating={table.animating} /> : null}
 
       <div className="visually-hidden" aria-live="polite" data-testid="announcer">
         {table.animating ? '' : table.announcement}

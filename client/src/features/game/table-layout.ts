@@ -130,6 +130,23 @@ export function placeCards(hand: Hand, geometry: Geometry, size: TableSize): { c
   return { cards, slots, dealer };
 }
 
+/**
+ * Where the results of a settled hand go: one line just above the highest card of any player hand
+ * (cards fan upwards, so a badge there never covers one), each badge at most as wide as a hand's place.
+ */
+export function resultLine(slots: readonly HandSlot[], geometry: Geometry): { y: number; maxWidth: number } {
+  const top = Math.min(...slots.map((s) => s.box.y));
+  const { left, right, maxSpacing } = geometry.player;
+  const spacing = Math.min(maxSpacing, (right - left) / Math.max(slots.length, 1));
+  return { y: top - 8, maxWidth: slots.length > 1 ? spacing - 6 : geometry.width - 40 };
+}
+
+/** The insurance stake's place on the felt: beside the bet, towards the printed "insurance pays 2 to 1". */
+export function insuranceSpot(geometry: Geometry, size: TableSize): { x: number; y: number } {
+  const { x, y } = geometry.bet;
+  return size === 'large' ? { x: x - 118, y: y + 8 } : { x: x - 92, y: y + 6 };
+}
+
 /** Spec §9: the bet stack is drawn greedily from the largest chip. */
 export function chipStack(amount: number, chips: readonly number[]): number[] {
   const out: number[] = [];

@@ -7,9 +7,9 @@ import type { BrandImages } from '@/lib/brand/brand-provider';
 import { BetSpot, ChipTray } from './chip-tray';
 import type { Sequence } from './deal-sequence';
 import { FeltTable } from './felt-table';
-import { ResultBadge, scoreLabel } from './hand-marks';
+import { InsuranceStake, ResultBadge, scoreLabel } from './hand-marks';
 import { TableCard } from './table-card';
-import { CARD_H, GEOMETRY, placeCards, type TableSize } from './table-layout';
+import { CARD_H, GEOMETRY, insuranceSpot, placeCards, resultLine, type TableSize } from './table-layout';
 import styles from './table.module.css';
 
 export interface TableStageProps {
@@ -41,6 +41,12 @@ export const TableStage = memo(function TableStage({ size, scale, hand, shown, s
   // Cards of the shoe's earlier hands lie in the discard tray.
   const discarded = hand ? Math.min(...hand.dealerHand.cards.map((c) => c.cardIndex), ...hand.playerHands.flatMap((h) => h.cardIndices)) : 0;
   const activeIndex = shown && scored && shown.phase === 'PlayerTurn' ? shown.activeHandIndex : null;
+  // Results go on one line above the highest card of any hand, so no badge covers a card.
+  const line = placed ? resultLine(placed.slots, geometry) : null;
+  const settled = shown !== null && scored && shown.phase === 'Settled';
+  // The insurance stake lies beside the bet until the hand settles; once the dealer has shown no blackjack it is lost.
+  const insuranceBet = shown?.insuranceBet ?? 0;
+  const spot = insuranceSpot(geometry, size);
 
   return (
     <div
@@ -103,11 +109,32 @@ export const TableStage = memo(function TableStage({ size, scale, hand, shown, s
                   {scoreLabel(t, ph.displayScore, ph.hasBlackjack)}
                   {multi || ph.doubleBet ? <span className={styles.scoreStake}>{format.sats(ph.betAmount)}</span> : null}
                 </div>
-                {shown.phase === 'Settled' ? <ResultBadge hand={ph} slot={slot} format={format} /> : null}
+                {settled && line ? (
+                  <ResultBadge
+                    hand={ph}
+                    insurance={i === 0 && insuranceBet > 0 ? { stake: insuranceBet, returned: shown.insuranceWin } : null}
+                    x={slot.box.x + slot.box.w / 2}
+                    y={line.y}
+                    maxWidth={line.maxWidth}
+                    compact={multi || size === 'small'}
+                    format={format}
+                  />
+                ) : null}
               </div>
             );
           })
         : null}
+
+      {insuranceBet > 0 && shown && !settled ? (
+        <InsuranceStake
+          amount={insuranceBet}
+          lost={hand?.phase === 'PlayerTurn' || hand?.dealerBlackjack === false}
+          x={spot.x}
+          y={spot.y}
+          small={size === 'small'}
+          format={format}
+        />
+      ) : null}
 
       <BetSpot size={size} bet={bet} onClearBet={onClearBet} canClear={canClear} />
       <ChipTray size={size} locked={chipsLocked} onChip={onChip} />

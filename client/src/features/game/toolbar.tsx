@@ -1,11 +1,63 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HANDS_PER_SHOE, LOW_BANK_WARNING } from '@bahati/contracts';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { LocalizedLink } from '@/components/localized-link';
+import { CoachIcon } from './coach-panel';
+import { unlockSound } from './sound';
 import styles from './game.module.css';
 
-/** Above the table: the bank (with a top-up link when it runs low), the shoe's progress, seeds and rules. */
-export function Toolbar({ bank, handsDealt, onSeeds, onRules }: { bank: number | undefined; handsDealt: number; onSeeds: () => void; onRules: () => void }) {
+/** A switch of the table: pressed or not, its name always said (the label shows beside the icon on wide screens). */
+function Switch({ on, onChange, label, help, icon, testId }: { on: boolean; onChange: (on: boolean) => void; label: string; help: string; icon: ReactNode; testId: string }) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-ghost btn-sm ${styles.tool} ${on ? styles.toolOn : ''}`}
+      onClick={() => onChange(!on)}
+      aria-pressed={on}
+      aria-label={label}
+      title={help}
+      data-testid={testId}
+    >
+      {icon}
+      <span>{label}</span>
+    </button>
+  );
+}
+
+function SoundIcon({ on }: { on: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+      {on ? (
+        <path d="M15.5 9a4 4 0 010 6M18 6.5a7.5 7.5 0 010 11" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      ) : (
+        <path d="M16 9.5l5 5M21 9.5l-5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      )}
+    </svg>
+  );
+}
+
+/** Above the table: the bank (with a top-up link when it runs low), the shoe's progress, seeds, rules, sound and the coach. */
+export function Toolbar({
+  bank,
+  handsDealt,
+  onSeeds,
+  onRules,
+  sound,
+  onSound,
+  coach,
+  onCoach,
+}: {
+  bank: number | undefined;
+  handsDealt: number;
+  onSeeds: () => void;
+  onRules: () => void;
+  sound: boolean;
+  onSound: (on: boolean) => void;
+  coach: boolean;
+  onCoach: (on: boolean) => void;
+}) {
   const { t } = useTranslation();
   const format = useSatsFormat();
   const dollars = bank !== undefined ? format.dollars(bank) : null;
@@ -49,6 +101,18 @@ export function Toolbar({ bank, handsDealt, onSeeds, onRules }: { bank: number |
             </svg>
             <span>{t('game.rules.button')}</span>
           </button>
+          <Switch
+            on={sound}
+            onChange={(on) => {
+              if (on) unlockSound();
+              onSound(on);
+            }}
+            label={t('game.sound.label')}
+            help={sound ? t('game.sound.on') : t('game.sound.off')}
+            icon={<SoundIcon on={sound} />}
+            testId="sound-toggle"
+          />
+          <Switch on={coach} onChange={onCoach} label={t('game.coach.toggle')} help={t('game.coach.toggleHelp')} icon={<CoachIcon />} testId="coach-toggle" />
         </div>
       </div>
     </>

@@ -5,14 +5,28 @@ import { PhoneChallengeDismissed } from '@/components/phone-verify/phone-challen
 import { apiErrorCode, apiErrorMessage, apiErrorStatus } from '@/lib/api';
 import { useLocalizePath } from '@/i18n/use-localized-path';
 
+/** What a notice's reason is checked against as the table changes. */
+export interface NoticeContext {
+  bet: number;
+  bank: number;
+  /** The bet box holds text the table refuses. */
+  betProblem: boolean;
+  /** The hand on the table and its phase ('' for none). */
+  handId: string;
+  phase: string;
+  phoneVerified: boolean;
+}
+
 export interface Notice {
   id: number;
   tone: 'error' | 'info' | 'warning' | 'success';
   text: string;
   link?: { to: string; label: string };
+  /** The notice's reason is gone: it leaves the table (checked whenever the table changes). */
+  clearWhen?: (now: NoticeContext) => boolean;
 }
 
-export type Say = (tone: Notice['tone'], text: string, link?: Notice['link']) => void;
+export type Say = (tone: Notice['tone'], text: string, link?: Notice['link'], clearWhen?: Notice['clearWhen']) => void;
 
 /**
  * The table's notice (one at a time, over the felt), what the screen reader hears when cards land,
@@ -27,16 +41,22 @@ export function useTableNotices() {
   const [announcement, setAnnouncement] = useState('');
   const lastId = useRef(0);
 
-  const say = useCallback<Say>((tone, text, link) => {
+  const say = useCallback<Say>((tone, text, link, clearWhen) => {
     lastId.current += 1;
-    setNotice({ id: lastId.current, tone, text, link });
+    setNotice({ id: lastId.current, tone, text, link, clearWhen });
   }, []);
   const dismiss = useCallback(() => setNotice(null), []);
 
+  /**
+   * Where a refused request leads. `before` is the table when the request went out: a refusal's notice
+   * leaves once what caused it has changed (the bank, the bet, the hand, a verified phone).
+   */
   const report = useCallback(
-    (error: unknown): 'outOfStep' | undefined => {
+    (error: unknown, before?: NoticeContext): 'outOfStep' | undefined => {
       const verifyPhone = { to: '/phone-verify', label: t('game.notices.verifyPhone') };
-      if (error instanceof PhoneChallengeDismissed) return void say('warning', t('game.errors.phoneRequired'), verifyPhone);
+      const phoneVerified = (c: NoticeContext) => c.phoneVerified;
+      const moved = (c: NoticeContext) => before !== undefined && (c.bank !== before.bank || c.bet !== before.bet || c.handId !== before.handId || c.phase !== before.phase);
+      if (error instanceof PhoneChallengeDismissed) return void say('warning', t('game.errors.phoneRequired'), verifyPhone, phoneVerified);
       // The session has ended: the shell takes the player to sign in again.
       if (apiErrorStatus(error) === 401) return;
       const code = apiErrorCode(error);
@@ -51,13 +71,13 @@ export function useTableNotices() {
           say('info', message);
           return 'outOfStep';
         case 'BankTooLow':
-          return void say('error', message, { to: '/deposit', label: t('game.notices.deposit') });
+          return void say('error', message, { to: '/deposit', label: t('game.notices.deposit') }, moved);
         case 'PhoneVerifyRequired':
-          return void say('warning', t('game.errors.phoneRequired'), verifyPhone);
+          return void say('warning', t('game.errors.phoneRequired'), verifyPhone, phoneVerified);
         case 'LimitReached':
-          return void say('error', message, { to: '/profile#limits', label: t('game.notices.limits') });
+          return void say('error', message, { to: '/profile#limits', label: t('game.notices.limits') }, moved);
         default:
-          return void say('error', message);
+          return void say('error', message, undefined, moved);
       }
     },
     [localize, navigate, say, t],

@@ -1,15 +1,22 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Hand, HandAction, HandActionResponse } from '@bahati/contracts';
 import { runWithPhoneChallenge } from '@/components/phone-verify/phone-challenge';
 import { describeHand } from './announce';
 import { useActMutation, useDealMutation, useRetireShoeMutation } from './game-api';
+import { usePreference } from './preferences';
+import { playCards, playChip, playResult } from './sound';
 import { useBet } from './use-bet';
 import { useHand } from './use-hand';
 import { useSeeds } from './use-seeds';
-import { useTableNotices } from './use-table-notices';
+import { type NoticeContext, useTableNotices } from './use-table-notices';
 
 export type { Mode } from './use-hand';
+
+/** The hand's net result for the player (every stake included): what the win or loss sound follows. */
+function netOf(hand: Hand): number | null {
+  return hand.phase === 'Settled' && hand.winAmount !== null ? hand.winAmount - hand.totalBetAmount : null;
+}
 
 /** The blackjack table: the server's hand, the bet, the seeds and the notices, and the player's moves. */
 export function useTable() {
@@ -20,15 +27,24 @@ export function useTable() {
   const [act] = useActMutation();
   const [retire] = useRetireShoeMutation();
   const [pending, setPending] = useState(false);
+  const [sound, setSound] = usePreference('bahati.sound', false);
+  const [coach, setCoach] = usePreference('bahati.coach', false);
+  const soundRef = useRef(sound);
+  soundRef.current = sound;
 
   const landed = useCallback(
     (previous: Hand | null, answer: HandActionResponse) => {
       const next = answer.hand;
       const tookInsurance = previous?.phase === 'InsuranceOffered' && next.insuranceBet > 0;
-      if (tookInsurance && (next.phase === 'PlayerTurn' || next.dealerBlackjack === false)) say('info', t('game.notices.insuranceLost'));
-      if (answer.nextShoe) {
-        say('success', t('game.notices.shoeFinished'), { to: `/provable?id=${next.shoeId}`, label: t('game.notices.verifyShoe') });
+      if (tookInsurance && (next.phase === 'PlayerTurn' || next.dealerBlackjack === false)) {
+        say('info', t('game.notices.insuranceLost'), undefined, (c) => c.handId !== next.id || c.phase === 'Settled');
       }
+      if (answer.nextShoe) {
+        say('success', t('game.notices.shoeFinished'), { to: `/provable?id=${next.shoeId}`, label: t('game.notices.verifyShoe') }, (c) => c.handId !== next.id);
+      }
+      // A hand settled by this answer (a hand loaded as it stands carries no bank) sounds its result.
+      const net = netOf(next);
+      if (soundRef.current && net !== null && answer.bank !== null && !(previous?.id === next.id && previous.phase === 'Settled')) playResult(net);
       announce(describeHand(t, next));
     },
     [announce, say, t],
@@ -40,14 +56,40 @@ export function useTable() {
   const seeds = useSeeds(table.player, hand);
   const busy = pending || table.inFlight;
 
+  // A notice leaves the table once its reason is gone: a bet placed, money deposited, a new hand dealt.
+  const context = useMemo<NoticeContext>(
+    () => ({
+      bet: betting.bet,
+      bank: table.bank ?? 0,
+      betProblem: betting.problem !== null,
+      handId: hand?.id ?? '',
+      phase: hand?.phase ?? '',
+      phoneVerified: Boolean(table.player?.verifiedPhoneNumber),
+    }),
+    [betting.bet, betting.problem, hand?.id, hand?.phase, table.bank, table.player?.verifiedPhoneNumber],
+  );
+  const contextRef = useRef(context);
+  contextRef.current = context;
+  const { notice } = notices;
+  useEffect(() => {
+    if (notice?.clearWhen?.(context)) dismiss();
+  }, [context, dismiss, notice]);
+
+  // Cards dealt make their sound as they fly (each at its own delay).
+  const { sequence } = table;
+  useEffect(() => {
+    if (sound && sequence.entering.size > 0) playCards(Object.entries(sequence.delays).filter(([key]) => sequence.entering.has(key)).map(([, ms]) => ms));
+  }, [sequence, sound]);
+
   /** One request at a time; a refusal becomes a notice, and a table out of step loads the server's hand. */
   const run = useCallback(
     async (request: () => Promise<void>) => {
       setPending(true);
+      const before = contextRef.current;
       try {
         await request();
       } catch (error) {
-        if (report(error) === 'outOfStep') resync().catch(() => undefined);
+        if (report(error, before) === 'outOfStep') resync().catch(() => undefined);
       } finally {
         setPending(false);
       }
@@ -70,7 +112,10 @@ export function useTable() {
   const onAction = useCallback(
     async (action: HandAction) => {
       if (!hand || busy) return;
-      if ((action === 'double' || action === 'split') && blockedByBank(action)) return say('error', t('game.errors.actionAboveBank'));
+      if ((action === 'double' || action === 'split') && blockedByBank(action)) {
+        const before = contextRef.current;
+        return say('error', t('game.errors.actionAboveBank'), undefined, (c) => c.bank !== before.bank || c.handId !== before.handId || c.phase !== before.phase);
+      }
       if (!allowed(action)) return;
       dismiss();
       await run(async () => {
@@ -87,6 +132,27 @@ export function useTable() {
     await run(async () => seeds.onRetired(await retire().unwrap()));
   }, [inPlay, pending, retire, run, seeds]);
 
+  // Chips, ½ and 2× click when the sound is on.
+  const chipSound = useCallback(() => {
+    if (soundRef.current && !inPlay && !pending) playChip();
+  }, [inPlay, pending]);
+  const { addChip: addChipToBet, halve, twice } = betting;
+  const addChip = useCallback(
+    (value: number) => {
+      chipSound();
+      addChipToBet(value);
+    },
+    [addChipToBet, chipSound],
+  );
+  const halveBet = useCallback(() => {
+    chipSound();
+    halve();
+  }, [chipSound, halve]);
+  const doubleBet = useCallback(() => {
+    chipSound();
+    twice();
+  }, [chipSound, twice]);
+
   return {
     mode: table.mode,
     hand,
@@ -99,8 +165,13 @@ export function useTable() {
     bet: betting.bet,
     lastBet: betting.lastBet,
     betShown: betting.shown,
-    addChip: betting.addChip,
+    addChip,
     clearBet: betting.clearBet,
+    halveBet,
+    doubleBet,
+    betText: betting.text,
+    typeBet: betting.typeBet,
+    betProblem: betting.problem,
     notice: notices.notice,
     announcement: notices.announcement,
     dismissNotice: dismiss,
@@ -108,6 +179,10 @@ export function useTable() {
     onAction,
     allowed,
     blockedByBank,
+    sound,
+    setSound,
+    coach,
+    setCoach,
     seeds: { ...seeds.view, onRetireShoe, canRetire: !inPlay && seeds.view.locked && !pending },
   };
 }

@@ -1,8 +1,12 @@
-import type { AnimateResponse, BonusDecisionResponse, LimitsRequest, PlayerLimits, RedeemCodeRequest, SelfExcludeResponse } from '@bahati/contracts';
+import type { AnimateResponse, BonusDecisionResponse, CoachWeek, LimitsRequest, PlayerLimits, RedeemCodeRequest, SelfExcludeResponse } from '@bahati/contracts';
 import { api } from '@/lib/api';
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The strategy coach's last 7 days: the expected value the player's own decisions gave away against basic strategy. */
+    getCoachWeek: build.query<CoachWeek, void>({
+      query: () => 'players/coach/week',
+    }),
     /** Spec §4: the self-exclude checkbox saves at once; the answer is the setting as stored. */
     setSelfExclude: build.mutation<SelfExcludeResponse, boolean>({
       query: (value) => ({ url: `players/selfexclude/${value}`, method: 'POST' }),
@@ -49,4 +53,4 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const { useSetSelfExcludeMutation, useSetAnimateMutation, useRedeemCodeMutation, useSetLimitsMutation } = profileApi;
+export const { useGetCoachWeekQuery, useSetSelfExcludeMutation, useSetAnimateMutation, useRedeemCodeMutation, useSetLimitsMutation } = profileApi;

@@ -10,6 +10,7 @@ import { Page, PageHeader } from '@/components/page/page';
 import { useEndSessionMutation, useGetPlayerQuery } from '@/lib/api';
 import { signedOut } from '@/lib/session';
 import { useLocalizePath } from '@/i18n/use-localized-path';
+import { CoachSection } from './coach-section';
 import { LIMITS_ANCHOR, LimitsSection } from './limits-section';
 import { AnimationSetting, SelfExcludeSetting } from './player-settings';
 import { RedeemCodeForm } from './redeem-code-form';
@@ -127,6 +128,8 @@ export function Component() {
             <LevelLadder level={player.level} />
             <p className={styles.note}>{t('profile.level.note')}</p>
           </section>
+
+          <CoachSection />
         </div>
 
         <div className={styles.column}>

@@ -27,6 +27,7 @@ export const ADMIN_MENU: readonly StaffMenuItem[] = [
   { to: '/admin/players', label: 'shell.menu.adminPlayers', support: true },
   { to: '/withdraw-requests', label: 'shell.menu.adminWithdrawRequests' },
   { to: '/admin/redeem-codes', label: 'shell.menu.adminRedeemCodes' },
+  { to: '/admin/held-deposits', label: 'shell.menu.adminHeldDeposits' },
   { to: '/admin/support', label: 'staff.menu.ledgerCheck', support: true },
   { to: '/admin/analytics', label: 'staff.menu.analytics' },
   { to: '/admin/branding', label: 'shell.menu.adminBranding' },

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type Bonus, BonusDecisionResponse, BonusList, CreateRedeemCodeRequest, RedeemCodeList, RedeemCodeRequest, type RedeemCodeView, RedeemCodeView as RedeemCodeViewSchema,
 } from '@bahati/contracts';
@@ -10,6 +10,7 @@ import { DecideBonusCommand } from '../../application/bonuses/commands';
 import { ListBonusesQuery } from '../../application/bonuses/queries';
 import { CreateRedeemCodeCommand, ListRedeemCodesQuery, RedeemCodeCommand } from '../../application/bonuses/redeem-codes';
 import { AdminOnly, CorrelationId, CurrentActor } from './auth';
+import { IdempotencyKey } from './idempotency-key';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';
 
@@ -48,10 +49,16 @@ export class BonusesController {
   @Post('players/redeemcode')
   @HttpCode(200)
   @ApiOperation({ summary: 'Redeem a code: its bonus is accepted and credited at once' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'The same key with the same code answers the first answer; with another code, 422' })
   @ApiBody({ schema: openApi(RedeemCodeRequest) })
   @ApiOkResponse({ schema: openApi(BonusDecisionResponse) })
-  redeem(@Body(new ZodPipe(RedeemCodeRequest)) body: RedeemCodeRequest, @CurrentActor() actor: Actor, @CorrelationId() correlationId: string): Promise<BonusDecisionResponse> {
-    return this.commands.execute(new RedeemCodeCommand(actor, body.code, correlationId));
+  redeem(
+    @Body(new ZodPipe(RedeemCodeRequest)) body: RedeemCodeRequest,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+    @CurrentActor() actor: Actor,
+    @CorrelationId() correlationId: string,
+  ): Promise<BonusDecisionResponse> {
+    return this.commands.execute(new RedeemCodeCommand(actor, body.code, idempotencyKey, correlationId));
   }
 
   @AdminOnly()

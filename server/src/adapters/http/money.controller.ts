@@ -1,8 +1,8 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
-  AddInvoiceRequest, AddInvoiceResponse, BitcoinAddressResponse, type Deposit, DepositList, InvoiceStatusRequest, InvoiceStatusResponse, type LightningInvoice,
+  AddInvoiceRequest, AddInvoiceResponse, BitcoinAddressResponse, type Deposit, DepositList, type HeldDeposit, HeldDepositList, ReleaseHeldDepositRequest, InvoiceStatusRequest, InvoiceStatusResponse, type LightningInvoice,
   LightningInvoiceList, PhoneVerifyRequest, PhoneVerifyResponse, VerifyCodeRequest, VerifyCodeResponse, WithdrawCancelResponse, WithdrawDecisionQuery, WithdrawRequest,
   WithdrawRequestId, WithdrawRequestList, WithdrawRequestView,
 } from '@bahati/contracts';
@@ -12,12 +12,12 @@ import {
   AssignDepositAddressCommand, BeginPhoneVerifyCommand, CancelWithdrawalCommand, CreateInvoiceCommand, DecideWithdrawalCommand,
   RequestWithdrawalCommand, VerifyPhoneCodeCommand,
 } from '../../application/money/commands';
+import { ListHeldDepositsQuery, ReleaseHeldDepositCommand } from '../../application/money/held-deposits';
 import { ListAllWithdrawRequestsQuery, ListDepositsQuery, ListInvoicesQuery, ListWithdrawRequestsQuery, WaitForInvoiceQuery } from '../../application/money/queries';
 import { AdminOnly, CorrelationId, CurrentActor } from './auth';
+import { IdempotencyKey } from './idempotency-key';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';
-
-const IDEMPOTENCY_KEY = /^[\w.:-]{1,200}$/;
 
 /** Money in and out: phone verification, deposits, withdrawals, and the admins' review of withdrawals. */
 @ApiTags('money')
@@ -61,10 +61,16 @@ export class MoneyController {
   @Post('players/lightningaddinvoice')
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a Lightning invoice to deposit (at least 1,000 sats)' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'The same key with the same amount answers the first invoice; with another amount, 422' })
   @ApiBody({ schema: openApi(AddInvoiceRequest) })
   @ApiOkResponse({ schema: openApi(AddInvoiceResponse) })
-  addInvoice(@Body(new ZodPipe(AddInvoiceRequest)) body: z.output<typeof AddInvoiceRequest>, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<AddInvoiceResponse> {
-    return this.commands.execute(new CreateInvoiceCommand(actor, body.amount, id));
+  addInvoice(
+    @Body(new ZodPipe(AddInvoiceRequest)) body: z.output<typeof AddInvoiceRequest>,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+    @CurrentActor() actor: Actor,
+    @CorrelationId() id: string,
+  ): Promise<AddInvoiceResponse> {
+    return this.commands.execute(new CreateInvoiceCommand(actor, body.amount, idempotencyKey, id));
   }
 
   @Get('players/getlightninginvoices')
@@ -86,18 +92,15 @@ export class MoneyController {
   @Post('players/withdraw')
   @HttpCode(200)
   @ApiOperation({ summary: 'Request a withdrawal; the amount leaves the bank at once. Answers the new bank.' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'The same key records one request however often it is sent' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'The same key with the same request records it once and answers the first answer; with another request, 422' })
   @ApiBody({ schema: openApi(WithdrawRequest) })
   @ApiOkResponse({ schema: { type: 'integer' } })
   withdraw(
     @Body(new ZodPipe(WithdrawRequest)) body: z.output<typeof WithdrawRequest>,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @IdempotencyKey() idempotencyKey: string | undefined,
     @CurrentActor() actor: Actor,
     @CorrelationId() id: string,
   ): Promise<number> {
-    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-      throw new BadRequestException({ statusCode: 400, error: 'ValidationFailed', message: 'Idempotency-Key must be 1-200 letters, digits, or . : _ -' });
-    }
     return this.commands.execute(new RequestWithdrawalCommand(actor, body, idempotencyKey, id));
   }
 
@@ -144,5 +147,23 @@ export class MoneyController {
   @ApiOkResponse({ schema: openApi(WithdrawRequestView) })
   decline(@Query(new ZodPipe(WithdrawDecisionQuery)) q: z.output<typeof WithdrawDecisionQuery>, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<WithdrawRequestView> {
     return this.commands.execute(new DecideWithdrawalCommand(actor, q.id, 'decline', id));
+  }
+
+  @AdminOnly()
+  @Get('admin/held-deposits')
+  @ApiOperation({ summary: 'Paid deposits held for review because they would have taken a bank past MAX_BANK_SATS, oldest first (admins)' })
+  @ApiOkResponse({ schema: openApi(HeldDepositList) })
+  heldDeposits(@CurrentActor() actor: Actor): Promise<HeldDeposit[]> {
+    return this.queries.execute(new ListHeldDepositsQuery(actor));
+  }
+
+  @AdminOnly()
+  @Post('admin/held-deposits/release')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Credit a held deposit as it would have been credited when paid; answers what is still held (admins)' })
+  @ApiBody({ schema: openApi(ReleaseHeldDepositRequest) })
+  @ApiOkResponse({ schema: openApi(HeldDepositList) })
+  releaseHeldDeposit(@Body(new ZodPipe(ReleaseHeldDepositRequest)) body: ReleaseHeldDepositRequest, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<HeldDeposit[]> {
+    return this.commands.execute(new ReleaseHeldDepositCommand(actor, body.playerId, body.method, body.id, id));
   }
 }

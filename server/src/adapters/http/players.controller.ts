@@ -137,16 +137,22 @@ export class PlayersController {
     const raw = reply.raw;
     raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     raw.write('retry: 3000\n: connected\n\n');
-    const stop = this.hub.listen(
-      playerId,
-      (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
-      () => raw.end(),
-    );
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
     heartbeat.unref();
-    raw.on('close', () => {
+    let stop = () => {};
+    // A server shutting down ends the stream; the client reconnects to an instance still serving.
+    const forget = this.hub.endOnShutdown(() => raw.end());
+    const close = () => {
       clearInterval(heartbeat);
+      forget();
       stop();
-    });
+    };
+    // A stream ends with its session: told why, then closed (the client's reconnection then meets a 401).
+    const ended = () => {
+      raw.end(`event: SessionEnded\ndata: ${JSON.stringify({ type: 'SessionEnded' })}\n\n`);
+      close();
+    };
+    stop = this.hub.listen(playerId, (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`), actor.sessionId ? { sessionId: actor.sessionId, onEnded: ended } : undefined);
+    raw.on('close', close);
   }
 }

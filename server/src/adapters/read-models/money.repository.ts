@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import { type Deposit, type LightningInvoice, withdrawStatusCode, type WithdrawRequestView } from '@bahati/contracts';
+import { type Deposit, type HeldDeposit, type LightningInvoice, withdrawStatusCode, type WithdrawRequestView } from '@bahati/contracts';
 import { MoneyReadModel } from '../../application/ports/read-models';
 import type { Database } from '../db/database';
 import { DatabaseToken } from '../../config/tokens';
@@ -84,5 +84,28 @@ export class MoneyRepository extends MoneyReadModel {
   async withdrawalOwner(id: string): Promise<string | null> {
     const r = await this.db.selectFrom('withdraw_requests').select('player_id').where('id', '=', id).executeTakeFirst();
     return r?.player_id ?? null;
+  }
+
+  async heldDeposits(): Promise<HeldDeposit[]> {
+    const [outputs, invoices] = await Promise.all([
+      this.db
+        .selectFrom('bitcoin_deposits as d')
+        .leftJoin('players as p', 'p.id', 'd.player_id')
+        .leftJoin('banks as b', 'b.player_id', 'd.player_id')
+        .select(['d.id', 'd.player_id', 'p.email', 'd.amount', 'b.bank', 'd.time'])
+        .where('d.status', '=', 'Held')
+        .execute(),
+      this.db
+        .selectFrom('lightning_invoices as i')
+        .leftJoin('players as p', 'p.id', 'i.player_id')
+        .leftJoin('banks as b', 'b.player_id', 'i.player_id')
+        .select(['i.id', 'i.player_id', 'p.email', 'i.amount', 'b.bank', 'i.created_time as time'])
+        .where('i.status', '=', 'Held')
+        .execute(),
+    ]);
+    const view = (method: HeldDeposit['method']) => (r: (typeof outputs)[number]): HeldDeposit => ({
+      method, id: r.id, playerId: r.player_id, email: r.email ?? null, amount: Number(r.amount), bank: Number(r.bank ?? 0), time: iso(r.time)!,
+    });
+    return [...outputs.map(view('bitcoin')), ...invoices.map(view('lightning'))].sort((a, b) => a.time.localeCompare(b.time) || a.id.localeCompare(b.id));
   }
 }

@@ -11,10 +11,13 @@ import { RedeemCodeReadModel, ReadModelProgress } from '../ports/read-models';
 import { Standings } from '../standings';
 import { BonusSettings } from './bonus-settings';
 import { bonusOf } from './commands';
+import { keyedId, requestKeyFor } from '../request-keys';
+import type { AccountState } from '../../domain/account/account';
+import { isRepeatedRequest } from '../../domain/account/request-keys';
 
 /** A player redeems a code: the bonus is accepted and credited at once. */
 export class RedeemCodeCommand {
-  constructor(readonly actor: Actor, readonly code: string, readonly correlationId: string) {}
+  constructor(readonly actor: Actor, readonly code: string, readonly idempotencyKey: string | undefined, readonly correlationId: string) {}
 }
 /** An admin creates a code. */
 export class CreateRedeemCodeCommand {
@@ -26,6 +29,12 @@ export class ListRedeemCodesQuery {
 }
 
 const invalid = () => new DomainError('InvalidRedeemCode', 'That code is not valid.');
+
+/** The answer the first request with this key was given: the bonus as it was accepted, and the bank right after. */
+function firstAnswer(state: AccountState, key: string): BonusDecisionResponse {
+  const { ref, bankAfter } = state.requestKeys.get(key)!;
+  return { bonus: { ...bonusOf(state, ref), status: 'Accepted', playthrough: 0 }, bank: bankAfter };
+}
 
 @CommandHandler(RedeemCodeCommand)
 export class RedeemCodeHandler implements ICommandHandler<RedeemCodeCommand, BonusDecisionResponse> {
@@ -39,27 +48,37 @@ export class RedeemCodeHandler implements ICommandHandler<RedeemCodeCommand, Bon
     const playerId = c.actor.playerId;
     const context = { correlationId: c.correlationId, userId: playerId };
     const now = new Date().toISOString();
+    // With an Idempotency-Key the bonus has the key's id, so every repeat of the request names the same one.
+    const bonusId = keyedId('redeem', playerId, c.idempotencyKey) ?? randomUUID();
+    const requestKey = requestKeyFor(c.idempotencyKey, 'redeemcode', [code], bonusId);
+    if (requestKey) {
+      const { state } = await this.accounts.load(playerId);
+      if (isRepeatedRequest(state.requestKeys, requestKey)) return firstAnswer(state, requestKey.key);
+    }
     // What the player would be told, before a use of the code is taken: standing, the code, the bank.
     const { standing } = await this.standings.of(playerId);
     if (standing.banned) throw new DomainError('Banned', 'This account is suspended.');
     if (standing.selfExcluded) throw new DomainError('SelfExcluded', 'This account is self-excluded from play; change the setting on your profile.');
     const stream = redeemCodeStream(code);
-    const terms = assertRedeemable((await this.commands.load(stream, redeemCodeDecider)).state, playerId, now);
+    const codeState = (await this.commands.load(stream, redeemCodeDecider)).state;
+    // A use this very request already claimed (a repeat racing it, or one whose first try stopped short of the account) is kept.
+    const claimedByThisRequest = requestKey !== undefined && codeState.redeemedBy.get(playerId) === bonusId;
+    const terms = claimedByThisRequest ? codeState.terms! : assertRedeemable(codeState, playerId, now);
     if ((await this.accounts.load(playerId)).state.bank < terms.minBank) {
       throw new DomainError('BankTooLowToRedeem', `The bank must hold at least ${terms.minBank} satoshis to redeem this code.`);
     }
     // The claim is appended with the code stream's expected revision: of two players racing for the last use, one gets it.
-    const bonusId = randomUUID();
-    await this.commands.handle(stream, redeemCodeDecider, { type: 'ClaimRedeemCode', playerId, bonusId, now }, context);
+    if (!claimedByThisRequest) await this.commands.handle(stream, redeemCodeDecider, { type: 'ClaimRedeemCode', playerId, bonusId, now }, context);
     try {
       const { state } = await this.accounts.run(
         playerId,
         (_s, current) => ({
-          type: 'RedeemBonus', bonusId, code, amount: terms.bonusAmount, playthroughTarget: terms.playthroughTarget, minBank: terms.minBank, standing: current, now,
+          type: 'RedeemBonus', bonusId, code, amount: terms.bonusAmount, playthroughTarget: terms.playthroughTarget, minBank: terms.minBank, standing: current,
+          requestKey, now,
         }),
         context,
       );
-      return { bonus: bonusOf(state, bonusId), bank: state.bank };
+      return requestKey ? firstAnswer(state, requestKey.key) : { bonus: bonusOf(state, bonusId), bank: state.bank };
     } catch (err) {
       await this.commands
         .handle(stream, redeemCodeDecider, { type: 'ReleaseRedeemCode', playerId, bonusId, now: new Date().toISOString() }, context)

@@ -21,7 +21,7 @@ export class AssignDepositAddressCommand {
   constructor(readonly actor: Actor, readonly correlationId: string) {}
 }
 export class CreateInvoiceCommand {
-  constructor(readonly actor: Actor, readonly amount: number, readonly correlationId: string) {}
+  constructor(readonly actor: Actor, readonly amount: number, readonly idempotencyKey: string | undefined, readonly correlationId: string) {}
 }
 /** Answers the bank after the amount left it. */
 export class RequestWithdrawalCommand {
@@ -70,7 +70,7 @@ export class AssignDepositAddressHandler implements ICommandHandler<AssignDeposi
 export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceCommand, AddInvoiceResponse> {
   constructor(private readonly lightning: LightningDeposits) {}
   execute(c: CreateInvoiceCommand) {
-    return this.lightning.addInvoice(c.actor.playerId, c.amount, context(c.actor, c.correlationId));
+    return this.lightning.addInvoice(c.actor.playerId, c.amount, c.idempotencyKey, context(c.actor, c.correlationId));
   }
 }
 

@@ -12,6 +12,9 @@ import { MoneyServices } from './money-services';
 import { AccountCommands } from '../account-commands';
 import { Draining } from '../draining';
 import { Standings } from '../standings';
+import { requestKeyFor } from '../request-keys';
+import type { AccountState } from '../../domain/account/account';
+import { isRepeatedRequest } from '../../domain/account/request-keys';
 
 const SYSTEM: CommandContext = { correlationId: 'invoice-watcher', userId: 'system:invoice-watcher' };
 
@@ -30,21 +33,37 @@ export class LightningDeposits {
     private readonly draining: Draining,
   ) {}
 
-  async addInvoice(playerId: string, amount: number, context: CommandContext): Promise<AddInvoiceResponse> {
+  /**
+   * Creates an invoice on the node and records it on the account. With an Idempotency-Key, a repeat of the
+   * request is answered with the first invoice and no new one is made; the key with another amount is refused.
+   */
+  async addInvoice(playerId: string, amount: number, idempotencyKey: string | undefined, context: CommandContext): Promise<AddInvoiceResponse> {
     const { standing } = await this.standings.of(playerId);
     assertMayDeposit(standing);
     if (amount < MIN_LIGHTNING_DEPOSIT) throw new DomainError('InvalidAmount', `Deposit Amount must be at least ${MIN_LIGHTNING_DEPOSIT} Satoshis.`);
+    const keyed = (ref: string) => requestKeyFor(idempotencyKey, 'lightningaddinvoice', [amount], ref);
+    if (idempotencyKey !== undefined) {
+      const { state } = await this.accounts.load(playerId);
+      if (isRepeatedRequest(state.requestKeys, keyed(''))) return this.firstAnswer(state, idempotencyKey);
+    }
     const invoice = await this.backends.lightning.createInvoice(amount, 'Bahati deposit', this.config.invoiceExpirySeconds);
     const outcome = await this.accounts.run(
       playerId,
       (_state, current) => ({
         type: 'CreateLightningInvoice', invoiceId: invoice.id, amount, paymentRequest: invoice.paymentRequest, paymentHash: invoice.paymentHash,
-        expiresAt: invoice.expiresAt, standing: current, minimum: MIN_LIGHTNING_DEPOSIT, now: new Date().toISOString(),
+        expiresAt: invoice.expiresAt, standing: current, minimum: MIN_LIGHTNING_DEPOSIT, requestKey: keyed(invoice.id), now: new Date().toISOString(),
       }),
       context,
     );
     await this.projections.waitFor(outcome.checkpoint);
+    // A repeat that raced the first request here: the first invoice is the answer (the node's new one is never shown, and expires unpaid).
+    if (idempotencyKey !== undefined) return this.firstAnswer(outcome.state, idempotencyKey);
     return { id: invoice.id, paymentRequest: invoice.paymentRequest };
+  }
+
+  private firstAnswer(state: AccountState, idempotencyKey: string): AddInvoiceResponse {
+    const id = state.requestKeys.get(idempotencyKey)!.ref;
+    return { id, paymentRequest: state.money.invoices.get(id)!.paymentRequest };
   }
 
   /**

@@ -6,10 +6,17 @@ import { streamOwner } from '../../domain/streams';
 import { EventStoreToken } from '../../config/tokens';
 import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store';
 import { PlayerReadModel, ReadModelProgress } from '../ports/read-models';
+import { SessionDirectory } from '../players/sessions';
 
 type Listener = (event: PlayerPushEvent) => void;
 /** A stream's own way to end itself (the HTTP response), called when the server shuts down. */
 type Ender = () => void;
+
+/** The session a stream was opened with, and what to do once that session has ended (a logout, a logout everywhere, a ban). */
+export interface ListeningSession {
+  sessionId: string;
+  onEnded: () => void;
+}
 
 /** What a player's screens are told about an event of their streams (sent once the read models hold it; the bank last). */
 export function pushEventsOf(event: { type: string; data: unknown }): PlayerPushEvent[] {
@@ -54,6 +61,7 @@ export function pushEventsOf(event: { type: string; data: unknown }): PlayerPush
 export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('PlayerEvents');
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly sessions = new Map<Listener, ListeningSession>();
   private readonly enders = new Set<Ender>();
   private subscription: Subscription | null = null;
 
@@ -61,6 +69,7 @@ export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicatio
     @Inject(EventStoreToken) private readonly store: EventStore,
     private readonly projections: ReadModelProgress,
     private readonly players: PlayerReadModel,
+    private readonly directory: SessionDirectory,
   ) {}
 
   async onApplicationBootstrap() {
@@ -75,17 +84,26 @@ export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicatio
     await this.subscription?.stop();
   }
 
-  /** `end` closes the stream that listens (its HTTP response) when the server shuts down: see `endStreams`. */
-  listen(playerId: string, listener: Listener, end?: Ender): () => void {
+  /**
+   * Calls `listener` with what the player's screens are told. With a `session`, its `onEnded` is called
+   * (on every instance) once that session has ended, so a stream never outlives the sign-in it came with.
+   */
+  listen(playerId: string, listener: Listener, session?: ListeningSession): () => void {
     let set = this.listeners.get(playerId);
     if (!set) this.listeners.set(playerId, (set = new Set()));
     set.add(listener);
-    if (end) this.enders.add(end);
+    if (session) this.sessions.set(listener, session);
     return () => {
       set.delete(listener);
-      if (end) this.enders.delete(end);
+      this.sessions.delete(listener);
       if (!set.size) this.listeners.delete(playerId);
     };
+  }
+
+  /** `end` closes a stream (its HTTP response) when the server shuts down: see `endStreams`. Answers how to forget it. */
+  endOnShutdown(end: Ender): () => void {
+    this.enders.add(end);
+    return () => this.enders.delete(end);
   }
 
   /**
@@ -105,6 +123,7 @@ export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicatio
     if (playerId === undefined) return;
     const set = this.listeners.get(playerId);
     if (!set?.size) return;
+    if (event.type === 'SessionEnded' || event.type === 'AllSessionsEnded') return this.endSessions(playerId, set, event);
     const messages = pushEventsOf(event);
     const bankMoved = account !== undefined && bankDelta({ type: event.type, data: event.data } as AccountEvent) !== 0;
     if (!messages.length && !bankMoved) return;
@@ -112,5 +131,16 @@ export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicatio
     await this.projections.waitFor(event.checkpoint);
     if (bankMoved) messages.push({ type: 'BankChanged', bank: await this.players.bank(account) });
     for (const m of messages) for (const l of set) l(m);
+  }
+
+  /** Ends the player's streams whose session the read model (once it holds the event) no longer has open. */
+  private async endSessions(playerId: string, set: ReadonlySet<Listener>, event: RecordedEvent) {
+    await this.projections.waitFor(event.checkpoint);
+    for (const listener of [...set]) {
+      const session = this.sessions.get(listener);
+      if (!session) continue;
+      this.directory.forget(session.sessionId);
+      if (!(await this.directory.isOpen(session.sessionId, playerId))) session.onEnded();
+    }
   }
 }

@@ -6,7 +6,7 @@ import { DomainError } from '../../domain/decider';
 import { AppConfigToken, type AppConfig } from '../../config/tokens';
 import { type CommandContext, CommandPath } from '../command-path';
 import { NotFoundError } from '../errors';
-import { playerIdFor } from '../players/player-id';
+import { keyedId, requestKeyFor } from '../request-keys';
 import { MoneyReadModel, ReadModelProgress } from '../ports/read-models';
 import { MoneyServices } from './money-services';
 import { AccountCommands } from '../account-commands';
@@ -41,7 +41,7 @@ export class Withdrawals {
   async request(playerId: string, input: WithdrawInput, idempotencyKey: string | undefined, context: CommandContext): Promise<number> {
     const now = new Date();
     // The same Idempotency-Key (a double click, a retried request) names the same withdrawal, which records once.
-    const withdrawalId = idempotencyKey ? playerIdFor(`withdrawal:${playerId}:${idempotencyKey}`) : randomUUID();
+    const withdrawalId = keyedId('withdrawal', playerId, idempotencyKey) ?? randomUUID();
     const { standing } = await this.standings.of(playerId);
     let method: 'lightning' | 'bitcoin';
     let target: string;
@@ -58,8 +58,9 @@ export class Withdrawals {
       throw new DomainError('InvalidAddress', 'Give a Bitcoin address or a Lightning payment request.');
     }
 
+    const requestKey = requestKeyFor(idempotencyKey, 'withdraw', [method, input.amount, target], withdrawalId);
     const command = {
-      type: 'RequestWithdrawal' as const, withdrawalId, method, amount: input.amount, target, standing,
+      type: 'RequestWithdrawal' as const, withdrawalId, method, amount: input.amount, target, standing, requestKey,
       minimumBitcoin: MIN_BITCOIN_WITHDRAWAL, now: now.toISOString(),
     };
     if (paymentHash) {
@@ -68,7 +69,8 @@ export class Withdrawals {
     try {
       const outcome = await this.accounts.run(playerId, (_state, current) => ({ ...command, standing: current }), context);
       await this.projections.waitFor(outcome.checkpoint);
-      return outcome.state.bank;
+      // A repeat is answered as the first request was; a withdrawal recorded before keys were bound, with today's bank.
+      return (idempotencyKey === undefined ? undefined : outcome.state.requestKeys.get(idempotencyKey)?.bankAfter) ?? outcome.state.bank;
     } catch (err) {
       if (paymentHash) {
         await this.commands

@@ -1,5 +1,5 @@
 import type {
-  AdminPlayer, Bonus, Brand, Deposit, Hand, RedeemCodeView, LedgerEntry, LightningInvoice, Player, Shoe, SuspectRecordView, WithdrawRequestView,
+  AdminPlayer, Bonus, Brand, Deposit, Hand, HeldDeposit, RedeemCodeView, LedgerEntry, LightningInvoice, Player, Shoe, SuspectRecordView, WithdrawRequestView,
 } from '@bahati/contracts';
 import type { LedgerEntryRow } from '../../domain/account/ledger';
 import type { StaffRole } from '../../domain/staff/staff-roles';
@@ -116,6 +116,8 @@ export abstract class MoneyReadModel {
   abstract creditedOutputs(): Promise<Set<string>>;
   abstract withdrawRequests(filter?: { playerId?: string; id?: string }): Promise<WithdrawRequestView[]>;
   abstract withdrawalOwner(id: string): Promise<string | null>;
+  /** Paid deposits held for review (past MAX_BANK_SATS), oldest first. */
+  abstract heldDeposits(): Promise<HeldDeposit[]>;
 }
 
 export abstract class BonusReadModel {

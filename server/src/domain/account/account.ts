@@ -4,6 +4,7 @@ import { type GameCommand, type GameEvent, type GameState, decideGame, evolveGam
 import { type BonusCommand, type BonusEvent, type BonusState, type BonusTerms, BONUS_COMMANDS, bonusConsequences, decideBonus, evolveBonus, initialBonusState, withdrawalsLocked } from './bonus';
 import { ledgerLines } from './ledger';
 import { type LimitCommand, type LimitEvent, type LimitsState, assertWithinLimits, decideLimits, evolveLimits, initialLimitsState } from './limits';
+import { type RequestKey, type RequestKeyEvent, type RequestKeysState, evolveRequestKeys, isRepeatedRequest } from './request-keys';
 
 /**
  * Stream `account-<playerId>`: the player's bank, deposits, withdrawals, current shoe and active hand.
@@ -12,7 +13,7 @@ import { type LimitCommand, type LimitEvent, type LimitsState, assertWithinLimit
  */
 export const accountStream = (playerId: string) => `account-${playerId}`;
 
-export type AccountEvent = MoneyEvent | GameEvent | BonusEvent | LimitEvent;
+export type AccountEvent = MoneyEvent | GameEvent | BonusEvent | LimitEvent | RequestKeyEvent;
 export type AccountCommand = MoneyCommand | GameCommand | BonusCommand | LimitCommand;
 
 export interface AccountState {
@@ -23,6 +24,8 @@ export interface AccountState {
   bonus: BonusState;
   /** The limits the player set on themself, and the recent deposits and results they count. */
   limits: LimitsState;
+  /** The Idempotency-Keys of the player's money-moving requests, each bound to its request. */
+  requestKeys: RequestKeysState;
 }
 
 /** The bank change an event records (the amounts are in the event; nothing is recomputed). */
@@ -44,9 +47,12 @@ function handInPlayAfter(before: boolean, events: readonly AccountEvent[]): bool
 }
 
 export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent> = {
-  initialState: () => ({ bank: 0, money: initialMoneyState(), game: initialGameState(), bonus: initialBonusState(), limits: initialLimitsState() }),
+  initialState: () => ({ bank: 0, money: initialMoneyState(), game: initialGameState(), bonus: initialBonusState(), limits: initialLimitsState(), requestKeys: new Map() }),
 
   decide(command, state) {
+    const requestKey: RequestKey | undefined = 'requestKey' in command ? command.requestKey : undefined;
+    // The same key with the same request: it took effect once already, and is answered from its record.
+    if (isRepeatedRequest(state.requestKeys, requestKey)) return [];
     const decided: AccountEvent[] =
       command.type === 'SetLimits'
         ? decideLimits(command, state)
@@ -67,7 +73,11 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
     const consequences = bonusConsequences(decided, state, {
       bankAfter: bank, handInPlayAfter: handInPlayAfter(isHandInPlay(state.game), decided), terms, now: command.now,
     });
-    return consequences.length ? [...decided, ...consequences] : decided;
+    const events = consequences.length ? [...decided, ...consequences] : decided;
+    if (!requestKey) return events;
+    const bankAfter = consequences.reduce((sum, e) => sum + bankDelta(e), bank);
+    const { key, fingerprint, ref } = requestKey;
+    return [...events, { type: 'RequestKeyRecorded', data: { key, fingerprint, ref, bankAfter, recordedAt: command.now } }];
   },
 
   evolve(state, event) {
@@ -77,6 +87,7 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
       game: evolveGame(state.game, event as GameEvent),
       bonus: evolveBonus(state.bonus, event),
       limits: evolveLimits(state.limits, event),
+      requestKeys: evolveRequestKeys(state.requestKeys, event),
     };
   },
 };

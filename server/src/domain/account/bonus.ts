@@ -1,5 +1,6 @@
 import { DomainError, type DomainEvent } from '../decider';
 import type { PlayerStanding } from './standing';
+import type { RequestKey } from './request-keys';
 
 /**
  * Bonuses on the account: the first credited deposit offers one, a redeem code grants one. An accepted
@@ -42,7 +43,10 @@ export type BonusCommand =
   /** Expires the offers whose time is up (the sweep sends it). */
   | { type: 'ExpireBonuses'; now: string }
   /** A redeem code the code's stream already granted to this player: credited at once when the bank allows. */
-  | { type: 'RedeemBonus'; bonusId: string; code: string; amount: number; playthroughTarget: number; minBank: number; standing: PlayerStanding; now: string };
+  | {
+      type: 'RedeemBonus'; bonusId: string; code: string; amount: number; playthroughTarget: number; minBank: number; standing: PlayerStanding; requestKey?: RequestKey;
+      now: string;
+    };
 
 export const BONUS_COMMANDS = ['AcceptBonus', 'DeclineBonus', 'ExpireBonuses', 'RedeemBonus'] as const satisfies readonly BonusCommand['type'][];
 

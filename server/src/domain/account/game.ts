@@ -1,8 +1,7 @@
 import { DomainError, type DomainEvent, fold } from '../decider';
 import { type HandCommand, type PlayerAction, handDecider } from '../hand/decide';
 import { type HandEvent, type HandState, initialState as initialHandState } from '../hand/hand';
-import { levelForTotalBet } from '../hand/rules';
-import { HANDS_PER_SHOE, isValidSeed, MAX_BET, MIN_BET } from '@bahati/contracts';
+import { HANDS_PER_SHOE, isValidSeed, levelForTotalBet, MAX_BET, MIN_BET } from '@bahati/contracts';
 import { shuffleShoe } from '../fairness';
 import type { PlayerStanding } from './standing';
 

@@ -3,7 +3,7 @@ import { LEDGER_TYPES, SUITS, cardId } from '@bahati/contracts';
 import { DomainError, fold } from '../decider';
 import { type HandCommand, type PlayerAction, allowedActions, decide } from '../hand/decide';
 import { type HandEvent, type HandSettlement, type HandState, evolve, initialState } from '../hand/hand';
-import { rulesForLevel } from '../hand/rules';
+import { rulesForLevel } from '@bahati/contracts';
 import { type AccountEvent, bankDelta } from './account';
 import { BANK_EVENT_TYPES, LEDGER_EVENT_TYPES, ledgerLines } from './ledger';
 

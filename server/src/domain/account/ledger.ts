@@ -3,6 +3,7 @@ import type { GameEvent } from './game';
 import type { BonusEvent } from './bonus';
 import type { LimitEvent } from './limits';
 import type { MoneyEvent } from './money';
+import type { RequestKeyEvent } from './request-keys';
 
 /** One line of the player's ledger. Debits are negative, credits positive, in satoshis. */
 export interface LedgerLine {
@@ -29,7 +30,7 @@ const NONE: readonly LedgerLine[] = [];
  * are placed; the settlement credits each kind of return (insurance, win, push, even money) above 0;
  * a shoe that dealt hands shows a 0 ShowShoe line naming it when it retires.
  */
-export function ledgerLines(event: MoneyEvent | GameEvent | BonusEvent | LimitEvent): readonly LedgerLine[] {
+export function ledgerLines(event: MoneyEvent | GameEvent | BonusEvent | LimitEvent | RequestKeyEvent): readonly LedgerLine[] {
   switch (event.type) {
     case 'BitcoinDepositConfirmed':
       return [{ type: 'BitcoinDeposit', amount: event.data.amount, reference: `${event.data.txid}:${event.data.vout}`, handId: null }];

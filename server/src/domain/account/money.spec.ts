@@ -176,4 +176,32 @@ describe('deposits beyond the most a bank may hold', () => {
     expect(after.money.deposits.get('tx:0')?.status).toBe('Held');
     expect(accountDecider.decide({ ...seen, confirmations: 6 }, after)).toEqual([]);
   });
+  it('credit a held deposit once an admin releases it: the review, then the usual credit, in one append; only once', () => {
+    const before = [...funded, invoice('i2', 60_000)];
+    const after = given(...before, ...accountDecider.decide(settle('i2', 60_000), given(...before)));
+    const release = { type: 'ReleaseHeldDeposit' as const, method: 'lightning' as const, id: 'i2', reviewerId: 'admin', bonus: terms, now: later(5) };
+    const released = accountDecider.decide(release, after);
+    expect(released).toEqual([
+      { type: 'HeldDepositReleased', data: { method: 'lightning', id: 'i2', amount: 60_000, reviewerId: 'admin', releasedAt: later(5) } },
+      { type: 'LightningInvoiceSettled', data: { invoiceId: 'i2', amount: 60_000, settledAt: later(5) } },
+    ]);
+    const credited = given(...before, ...accountDecider.decide(settle('i2', 60_000), given(...before)), ...released);
+    expect(credited.bank).toBe(110_000);
+    expect(accountDecider.decide(release, credited)).toEqual([]);
+    expect(() => accountDecider.decide({ ...release, id: 'i1' }, credited)).not.toThrow();
+    expect(() => accountDecider.decide({ ...release, id: 'nope' }, credited)).toThrow(expect.objectContaining({ code: 'NotFound' }));
+  });
+
+  it('release a held on-chain deposit as the confirmation it was held at, and refuse one that is not held', () => {
+    const address = 'bcrt1qdeposit';
+    const assigned: AccountEvent = { type: 'BitcoinAddressAssigned', data: { address, derivationIndex: 0, assignedAt: t0 } };
+    const seen = { type: 'RecordBitcoinDeposit' as const, txid: 'ab:cd', vout: 2, address, amount: 60_000, confirmations: 3, requiredConfirmations: 1, bonus: terms, maxBank, now: t0 };
+    const held = given(...funded, assigned, ...accountDecider.decide(seen, given(...funded, assigned)));
+    const release = { type: 'ReleaseHeldDeposit' as const, method: 'bitcoin' as const, id: 'ab:cd:2', reviewerId: 'admin', bonus: terms, now: later(5) };
+    expect(accountDecider.decide(release, held)[1]).toEqual({
+      type: 'BitcoinDepositConfirmed', data: { txid: 'ab:cd', vout: 2, address, amount: 60_000, confirmations: 3, confirmedAt: later(5) },
+    });
+    const pending = given(...funded, assigned, ...accountDecider.decide({ ...seen, confirmations: 0 }, given(...funded, assigned)));
+    expect(() => accountDecider.decide(release, pending)).toThrow(expect.objectContaining({ code: 'Conflict' }));
+  });
 });

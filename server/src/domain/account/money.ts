@@ -1,6 +1,7 @@
 import { type Decider, DomainError, type DomainEvent } from '../decider';
 import type { BonusTerms } from './bonus';
 import type { PlayerStanding } from './standing';
+import type { RequestKey } from './request-keys';
 
 /** Money in and out of the account. Amounts are integer satoshis. */
 export type MoneyEvent =
@@ -19,6 +20,12 @@ export type MoneyEvent =
       | { method: 'bitcoin'; txid: string; vout: number; address: string; amount: number; confirmations: number; bank: number; maxBank: number; heldAt: string }
       | { method: 'lightning'; invoiceId: string; amount: number; bank: number; maxBank: number; heldAt: string }
     >
+  /**
+   * An admin reviewed a held deposit and let it in; the credit itself follows in the same append as the
+   * deposit's usual event (LightningInvoiceSettled or BitcoinDepositConfirmed), so everything that counts
+   * deposits counts it the same way.
+   */
+  | DomainEvent<'HeldDepositReleased', { method: 'bitcoin' | 'lightning'; id: string; amount: number; reviewerId: string; releasedAt: string }>
   | DomainEvent<'WithdrawalRequested', { withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; requestedAt: string }>
   | DomainEvent<'WithdrawalApproved', { withdrawalId: string; reviewerId: string; decidedAt: string }>
   | DomainEvent<'WithdrawalPayoutStarted', { withdrawalId: string; startedAt: string }>
@@ -41,6 +48,7 @@ export const MONEY_COMMANDS = [
   'CreateLightningInvoice',
   'SettleLightningInvoice',
   'CancelLightningInvoice',
+  'ReleaseHeldDeposit',
   'RequestWithdrawal',
   'ApproveWithdrawal',
   'StartWithdrawalPayout',
@@ -54,10 +62,21 @@ export type MoneyCommand =
   | { type: 'AssignBitcoinAddress'; address: string; derivationIndex: number; standing: PlayerStanding; now: string }
   /** `maxBank`: the most a bank may hold (MAX_BANK_SATS); a deposit beyond it is held for review. */
   | { type: 'RecordBitcoinDeposit'; txid: string; vout: number; address: string; amount: number; confirmations: number; requiredConfirmations: number; bonus: BonusTerms; maxBank: number; now: string }
-  | { type: 'CreateLightningInvoice'; invoiceId: string; amount: number; paymentRequest: string; paymentHash: string; expiresAt: string; standing: PlayerStanding; minimum: number; now: string }
+  | {
+      type: 'CreateLightningInvoice'; invoiceId: string; amount: number; paymentRequest: string; paymentHash: string; expiresAt: string; standing: PlayerStanding; minimum: number;
+      requestKey?: RequestKey; now: string;
+    }
   | { type: 'SettleLightningInvoice'; invoiceId: string; amountPaid: number; bonus: BonusTerms; maxBank: number; now: string }
   | { type: 'CancelLightningInvoice'; invoiceId: string; now: string }
-  | { type: 'RequestWithdrawal'; withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; standing: PlayerStanding; minimumBitcoin: number; now: string }
+  /**
+   * An admin credits a deposit held for review (`id`: the invoice id, or `txid:vout`). The review is the
+   * decision to let it past MAX_BANK_SATS; no bank holds more than all bitcoin all the same.
+   */
+  | { type: 'ReleaseHeldDeposit'; method: 'bitcoin' | 'lightning'; id: string; reviewerId: string; bonus: BonusTerms; now: string }
+  | {
+      type: 'RequestWithdrawal'; withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; standing: PlayerStanding; minimumBitcoin: number;
+      requestKey?: RequestKey; now: string;
+    }
   | { type: 'ApproveWithdrawal'; withdrawalId: string; reviewerId: string; now: string }
   /**
    * Claims the payout before anything is sent: appended with the stream's expected revision, so of two
@@ -82,8 +101,8 @@ export type WithdrawalStatus = 'Created' | 'Approved' | 'Declined' | 'Canceled';
 export interface MoneyState {
   addresses: readonly string[];
   /** Key `txid:vout`: each output is credited once however often it is seen. */
-  deposits: ReadonlyMap<string, { amount: number; status: DepositStatus }>;
-  invoices: ReadonlyMap<string, { amount: number; status: InvoiceStatus }>;
+  deposits: ReadonlyMap<string, { amount: number; status: DepositStatus; address: string; confirmations: number }>;
+  invoices: ReadonlyMap<string, { amount: number; status: InvoiceStatus; paymentRequest: string }>;
   withdrawals: ReadonlyMap<
     string,
     { amount: number; method: 'lightning' | 'bitcoin'; target: string; status: WithdrawalStatus; paid: boolean; payoutStartedAt: string | null }
@@ -157,6 +176,20 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
       const invoice = money.invoices.get(command.invoiceId);
       if (!invoice || invoice.status !== 'Opened') return [];
       return [{ type: 'LightningInvoiceCanceled', data: { invoiceId: command.invoiceId, canceledAt: command.now } }];
+    }
+    case 'ReleaseHeldDeposit': {
+      const { id, reviewerId, now } = command;
+      const held = command.method === 'lightning' ? money.invoices.get(id) : money.deposits.get(id);
+      if (!held) throw new DomainError('NotFound', 'No such deposit on this account.');
+      if (held.status === (command.method === 'lightning' ? 'Settled' : 'Deposited')) return [];
+      if (held.status !== 'Held') throw new DomainError('Conflict', 'Only a deposit held for review can be released.');
+      const released: MoneyEvent = { type: 'HeldDepositReleased', data: { method: command.method, id, amount: held.amount, reviewerId, releasedAt: now } };
+      if (command.method === 'lightning') return [released, { type: 'LightningInvoiceSettled', data: { invoiceId: id, amount: held.amount, settledAt: now } }];
+      const { address, confirmations } = money.deposits.get(id)!;
+      const separator = id.lastIndexOf(':');
+      const txid = id.slice(0, separator);
+      const vout = Number(id.slice(separator + 1));
+      return [released, { type: 'BitcoinDepositConfirmed', data: { txid, vout, address, amount: held.amount, confirmations, confirmedAt: now } }];
     }
     case 'RequestWithdrawal': {
       if (command.standing.banned) throw new DomainError('Banned', 'This account is suspended.');
@@ -241,18 +274,22 @@ export function evolveMoney(state: MoneyState, event: MoneyEvent): MoneyState {
     case 'BitcoinAddressAssigned':
       return { ...state, addresses: [...state.addresses, event.data.address] };
     case 'BitcoinDepositDetected':
-      return { ...state, deposits: withEntry(state.deposits, `${event.data.txid}:${event.data.vout}`, { amount: event.data.amount, status: 'Pending' }) };
-    case 'BitcoinDepositConfirmed':
-      return { ...state, deposits: withEntry(state.deposits, `${event.data.txid}:${event.data.vout}`, { amount: event.data.amount, status: 'Deposited' }) };
+    case 'BitcoinDepositConfirmed': {
+      const { txid, vout, amount, address, confirmations } = event.data;
+      const status = event.type === 'BitcoinDepositConfirmed' ? ('Deposited' as const) : ('Pending' as const);
+      return { ...state, deposits: withEntry(state.deposits, `${txid}:${vout}`, { amount, status, address, confirmations }) };
+    }
     case 'LightningInvoiceCreated':
-      return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Opened' }) };
-    case 'LightningInvoiceSettled':
-      return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Settled' }) };
+      return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Opened', paymentRequest: event.data.paymentRequest }) };
+    case 'LightningInvoiceSettled': {
+      const paymentRequest = state.invoices.get(event.data.invoiceId)?.paymentRequest ?? '';
+      return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Settled', paymentRequest }) };
+    }
     case 'DepositHeldForReview': {
       const d = event.data;
       return d.method === 'bitcoin'
-        ? { ...state, deposits: withEntry(state.deposits, `${d.txid}:${d.vout}`, { amount: d.amount, status: 'Held' }) }
-        : { ...state, invoices: withEntry(state.invoices, d.invoiceId, { amount: d.amount, status: 'Held' }) };
+        ? { ...state, deposits: withEntry(state.deposits, `${d.txid}:${d.vout}`, { amount: d.amount, status: 'Held', address: d.address, confirmations: d.confirmations }) }
+        : { ...state, invoices: withEntry(state.invoices, d.invoiceId, { amount: d.amount, status: 'Held', paymentRequest: state.invoices.get(d.invoiceId)?.paymentRequest ?? '' }) };
     }
     case 'LightningInvoiceCanceled': {
       const inv = state.invoices.get(event.data.invoiceId);

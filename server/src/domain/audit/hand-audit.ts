@@ -1,4 +1,5 @@
 import * as contracts from '@bahati/contracts';
+import { levelForTotalBet } from '@bahati/contracts';
 import type { AuditCard, AuditCheckResult, AuditEvent, AuditLedgerLine, AuditMismatch, AuditPayout, AuditSettlement } from '@bahati/contracts';
 import { DomainError, fold } from '../decider';
 import { cardView } from '../account/game-view';
@@ -6,7 +7,6 @@ import type { ShoeCommitted, ShoeRetired, ShoeStarted } from '../account/game';
 import { ledgerEntriesOf, ledgerLines } from '../account/ledger';
 import { type HandCommand, handDecider } from '../hand/decide';
 import type { CardDealt, HandEvent, HandSettlement, HandStarted, HandState } from '../hand/hand';
-import { levelForTotalBet } from '../hand/rules';
 
 /** An event of the account stream as the event store returns it. */
 export interface StoredAccountEvent {

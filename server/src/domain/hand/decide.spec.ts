@@ -4,7 +4,7 @@ import { handDecider } from './decide';
 import type { CardDealt, HandEvent } from './hand';
 import { domainErrorOf, given, shoe, Table } from './hand.test-support';
 import { MAX_BET } from '@bahati/contracts';
-import { BASE_RULES, LEVEL_RULES } from './rules';
+import { BASE_RULES, LEVEL_RULES } from '@bahati/contracts';
 
 const settled = (events: HandEvent[]) => events.find((e) => e.type === 'HandSettled');
 const cardEvents = (events: HandEvent[]) => events.filter((e): e is CardDealt => e.type === 'CardDealt');

@@ -3,14 +3,12 @@ import * as deciderModule from '../decider';
 import { type Decider, DomainError } from '../decider';
 import * as handModule from './hand';
 import type { CardDealt, HandEvent, HandSettled, HandState, PlayerHandState, SettledPlayerHand } from './hand';
-import * as rulesModule from './rules';
-import type { HandRules } from './rules';
 
 // Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
 const { fold } = deciderModule;
-const { CARD_VALUE, MAX_BET, MIN_BET } = contracts;
+const { CARD_VALUE, MAX_BET, MIN_BET, rulesForLevel } = contracts;
+type HandRules = contracts.HandRules;
 const { dealerMustHit, evolve, initialState, isBlackjack, isCharlie, isTwoCard21, scoreOf } = handModule;
-const { rulesForLevel } = rulesModule;
 
 export type HandErrorCode =
   | 'NoActiveHand'

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { DomainError, fold } from '../decider';
 import { CARD_VALUE, cardId, HANDS_PER_SHOE, shuffleShoeFromBytes, SUITS } from '@bahati/contracts';
-import { recommendedAction } from '../strategy/basic-strategy';
+import { recommendedAction } from '@bahati/contracts';
 import { allowedActions, decide, type HandCommand, PLAYER_ACTIONS, type PlayerAction } from './decide';
 import { evolve, type HandEvent, type HandSettlement, type HandState, initialState } from './hand';
 import { bankDelta } from '../account/account';
 import { MAX_BET } from '@bahati/contracts';
-import { LEVEL_RULES, MAX_LEVEL } from './rules';
+import { LEVEL_RULES, MAX_LEVEL } from '@bahati/contracts';
 
 /** Real shoes, and shoes crowded with aces, eights and tens so that splits, insurance and even money come often. */
 const realShoe = fc.uint8Array({ minLength: 64, maxLength: 64 }).map((b) => shuffleShoeFromBytes(b.slice(0, 32), b.slice(32)));

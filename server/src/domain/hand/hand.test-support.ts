@@ -2,7 +2,7 @@ import { DomainError, fold } from '../decider';
 import { cardId, SUITS } from '@bahati/contracts';
 import { type ActionData, allowedActions, decide, type HandCommand, type PlayerAction } from './decide';
 import { evolve, type HandEvent, type HandSettlement, type HandState, initialState } from './hand';
-import type { HandRules } from './rules';
+import type { HandRules } from '@bahati/contracts';
 import type { Hand } from '@bahati/contracts';
 import { bankDelta } from '../account/account';
 import { handView } from '../account/game-view';

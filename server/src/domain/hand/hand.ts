@@ -1,6 +1,6 @@
 import * as contracts from '@bahati/contracts';
 import type { DomainEvent } from '../decider';
-import { BASE_RULES, type HandRules } from './rules';
+import { BASE_RULES, type HandRules } from '@bahati/contracts';
 
 // Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
 const { bestScore, CARD_VALUE } = contracts;

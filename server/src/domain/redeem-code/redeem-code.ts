@@ -58,6 +58,8 @@ export const redeemCodeDecider: Decider<RedeemCodeCommand, RedeemCodeState, Rede
         return [{ type: 'RedeemCodeCreated', data: { ...t, code: normalizeCode(t.code), createdBy: command.adminId, createdAt: command.now } }];
       }
       case 'ClaimRedeemCode': {
+        // The same claim again (a repeat of one keyed request): it holds its use already.
+        if (state.redeemedBy.get(command.playerId) === command.bonusId) return [];
         const terms = assertRedeemable(state, command.playerId, command.now);
         return [{
           type: 'RedeemCodeRedeemed',

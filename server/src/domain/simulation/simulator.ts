@@ -3,15 +3,12 @@ import * as decideModule from '../hand/decide';
 import type { HandCommand, PlayerAction } from '../hand/decide';
 import * as handModule from '../hand/hand';
 import type { HandEvent, HandState } from '../hand/hand';
-import type { HandRules } from '../hand/rules';
-import * as strategyModule from '../strategy/basic-strategy';
-import type { StrategyTables } from '../strategy/basic-strategy';
+import type { HandRules, StrategyTables } from '@bahati/contracts';
 
 // Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
-const { CARD_VALUE, HANDS_PER_SHOE, MAX_BET, MIN_BET } = contracts;
+const { CARD_VALUE, HANDS_PER_SHOE, MAX_BET, MIN_BET, recommendedActionFor, STRATEGY_BY_LEVEL } = contracts;
 const { allowedActions, decide } = decideModule;
 const { evolve, initialState, scoreOf } = handModule;
-const { recommendedActionFor, STRATEGY_BY_LEVEL } = strategyModule;
 
 /** Chooses the next action; `allowed` comes from allowedActions and is never empty while a hand is in play. */
 export type Policy = (state: HandState, allowed: readonly PlayerAction[]) => PlayerAction;

@@ -3,7 +3,7 @@ import type { AccountEvent } from '../account/account';
 import { ledgerLines } from '../account/ledger';
 import { allowedActions, type PlayerAction } from '../hand/decide';
 import { evolve as evolveHand, initialState as initialHand, scoreOf, type HandEvent, type HandState } from '../hand/hand';
-import { recommendedAction, strategyHandOf } from '../strategy/basic-strategy';
+import { recommendedAction, strategyHandOf } from '@bahati/contracts';
 
 const { CARD_VALUE, SHOE_SIZE } = contracts;
 

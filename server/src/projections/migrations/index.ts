@@ -7,6 +7,8 @@ import { brandsMigration } from './0006_brands';
 import { adminMigration } from './0007_admin';
 import { payoutsMigration } from './0008_payouts';
 import { sessionsMigration } from './0009_sessions';
+import { sessionExpiryMigration } from './0010_session_expiry';
+import { coachMigration } from './0011_coach';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +54,8 @@ const migrations: Record<string, Migration> = {
   '0007_admin': adminMigration,
   '0008_payouts': payoutsMigration,
   '0009_sessions': sessionsMigration,
+  '0010_session_expiry': sessionExpiryMigration,
+  '0011_coach': coachMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -67,6 +67,24 @@ describeProjection(sessionsProjection, (spec) => {
     });
   });
 
+  it("deletes every session whose token expired before a later sign-in started, anyone's, ended or not", async () => {
+    const log = new EventLog();
+    const a = log.player(alice);
+    const b = log.player(bob);
+    const week = '2026-03-08T12:00:00.000Z';
+    const nextMonth = '2026-04-01T12:00:00.000Z';
+    await spec
+      .given(
+        a('SessionStarted', { playerId: alice, sessionId: session(1), startedAt: t, expiresAt: week }),
+        a('SessionEnded', { playerId: alice, sessionId: session(1), reason: 'logout', endedAt: t }),
+        a('SessionStarted', { playerId: alice, sessionId: session(2), startedAt: t, expiresAt: week }),
+        b('SessionStarted', { playerId: bob, sessionId: session(3), startedAt: later, expiresAt: '2026-05-01T12:00:00.000Z' }),
+        // A month on, one more sign-in: the two week-long tokens have expired, bob's has not.
+        b('SessionStarted', { playerId: bob, sessionId: session(4), startedAt: nextMonth, expiresAt: '2026-04-08T12:00:00.000Z' }),
+      )
+      .then({ sessions: [{ session_id: session(3), ended_time: null }, { session_id: session(4), ended_time: null }] });
+  });
+
   spec.itIsTheSameWhateverTheBatches(history, (rows) =>
     expect(rows.sessions!.map((r) => [r.session_id, r.end_reason])).toEqual([
       [session(3), 'ban'], [session(1), 'logout'], [session(2), 'logout-all'], [session(5), null], [session(4), null],

@@ -9,10 +9,14 @@ import { type Projection, domainEvent } from '../projection';
  * events); each is idempotent: a started session is inserted once, an ended one is never reopened, and
  * "every session" means those started before the event (by revision), so replaying a batch cannot end a
  * session started after it.
+ *
+ * The table keeps only sessions that may still be used: each sign-in deletes every session (of anyone)
+ * whose token expired before it started. That goes by the events' own times, never the clock, so a
+ * rebuild keeps exactly the same rows; a token past its expiry is refused before its session is read.
  */
 export const sessionsProjection: Projection = {
   name: 'sessions',
-  version: 1,
+  version: 2,
   handles: ['SessionStarted', 'SessionEnded', 'AllSessionsEnded'],
   tables: ['sessions'],
   async applyBatch(trx, events: readonly RecordedEvent[]) {
@@ -22,6 +26,7 @@ export const sessionsProjection: Projection = {
       const e = domainEvent<PlayerEvent>(event);
       switch (e.type) {
         case 'SessionStarted':
+          await trx.deleteFrom('sessions').where('expires_time', '<', new Date(e.data.startedAt)).execute();
           await trx
             .insertInto('sessions')
             .values({ session_id: e.data.sessionId, player_id: playerId, started_time: e.data.startedAt, expires_time: e.data.expiresAt, started_revision: event.revision, ended_time: null, end_reason: null })

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../application/ports/event-store';
 import type { GameEvent } from '../../domain/account/game';
-import { levelForTotalBet } from '../../domain/hand/rules';
+import { levelForTotalBet } from '@bahati/contracts';
 import { type Projection, domainEvent } from '../projection';
 import { foldRows } from '../batch';
 

@@ -1,5 +1,13 @@
-import type { PlayerAction } from '../hand/decide';
-import { LEVEL_RULES, MAX_LEVEL } from '../hand/rules';
+import type { HandActionName } from '../hand-actions';
+import { LEVEL_RULES, MAX_LEVEL } from './rules';
+
+/*
+ * Basic strategy, shared: the server's simulator and suspect detection judge play by these tables, and
+ * the table's strategy coach shows them to the player. Plain TypeScript (no zod, no Node).
+ */
+
+/** An action the hand engine takes, by its name (`Hit`, `Stand`, …). */
+type PlayerAction = HandActionName;
 
 /**
  * Total-dependent basic strategy for 4 decks, double after split, no surrender, peek.

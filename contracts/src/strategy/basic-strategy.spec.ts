@@ -1,4 +1,4 @@
-import type { PlayerAction } from '../hand/decide';
+import type { HandActionName as PlayerAction } from '../hand-actions';
 import { H17_DAS, recommendedAction, recommendedActionFor, S17_DAS, STRATEGY_BY_LEVEL, strategyCell, strategyHandOf } from './basic-strategy';
 
 const ALL: readonly PlayerAction[] = ['Hit', 'Stand', 'Double', 'Split'];

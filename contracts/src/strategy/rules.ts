@@ -53,5 +53,3 @@ export function rulesForLevel(level: number): HandRules {
   if (rules === undefined) throw new RangeError(`level must be an integer from 0 to ${MAX_LEVEL}, got ${level}`);
   return rules;
 }
-
-// Spec §9: the largest bet, in satoshis, kept with the other table limits in the contracts.
