@@ -1,4 +1,4 @@
-import { forwardRef, useId, useLayoutEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentFormats } from '@/i18n/intl';
 import { useFormats } from '@/i18n/use-localized-path';
@@ -76,20 +76,8 @@ export function parseWholeNumber(text: string, locale?: string): { value: number
   return 'problem' in parsed && parsed.problem === 'exponent' ? { problem: 'digits' } : (parsed as { value: number | null } | { problem: WholeNumberProblem });
 }
 
-/** The digits before `caret` in `text`, and where the caret goes in `next` to stand after as many digits. */
-function caretAfterDigits(text: string, caret: number, next: string): number {
-  const before = text.slice(0, caret).replace(/\D/g, '').length;
-  if (before === 0) return 0;
-  let seen = 0;
-  for (let i = 0; i < next.length; i++) {
-    if (/\d/.test(next[i]!)) seen++;
-    if (seen === before) return i + 1;
-  }
-  return next.length;
-}
-
 type AmountInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> & {
-  /** What the field shows: the player's text, grouped as soon as it is a whole number; kept as typed when it is not. */
+  /** What the field shows: the player's text as typed, grouped once they leave the field if it is a whole number. */
   text: string;
   onText: (text: string) => void;
   /** Shown at the end of the field: "sats" by default. */
@@ -117,24 +105,23 @@ export function useAmountProblemText(): (problem: AmountProblem) => string {
 }
 
 /**
- * THE amount field: every satoshi amount a player or an admin types goes through it. Digits only: the text is
- * grouped as it is typed ("1500000" shows "1,500,000", the caret staying after the same digit) with its dollar
- * figure under it; a decimal point, a minus sign, an exponent or any other character is refused — the text stays
- * as typed and the note under the field says why (role=alert) — and callers check `parseAmount(text)` before
- * sending anything, so a refused field never sends a request.
+ * THE amount field: every satoshi amount a player or an admin types goes through it. Digits only: as it is typed,
+ * the note under the field shows the amount grouped and in dollars ("1,500,000 sats ≈ $1,500.00"), and the field
+ * itself is grouped once the player leaves it; a decimal point, a minus sign, an exponent or any other character is
+ * refused — the text stays exactly as typed and the note says why (role=alert) — and callers check
+ * `parseAmount(text)` before sending anything, so a refused field never sends a request.
  */
 export const AmountInput = forwardRef<HTMLInputElement, AmountInputProps>(function AmountInput(
   { text, onText, unit = 'sats', dollars, hint, error, messages: showMessages, addon, onBlur, className, id, ...rest },
   forwardedRef,
 ) {
+  const { t } = useTranslation();
   const format = useSatsFormat();
   const { locale } = useFormats();
   const problemText = useAmountProblemText();
   const ownId = useId();
   const inputId = id ?? ownId;
   const noteId = `${inputId}-note`;
-  const inner = useRef<HTMLInputElement | null>(null);
-  const caret = useRef<number | null>(null);
   const parsed = parseAmount(text, locale);
   const problem = 'problem' in parsed ? parsed.problem : null;
   const value = 'value' in parsed ? parsed.value : null;
@@ -142,19 +129,6 @@ export const AmountInput = forwardRef<HTMLInputElement, AmountInputProps>(functi
   const dollarFigure = showDollars && value !== null ? format.dollars(value) : null;
   const invalid = problem !== null || Boolean(error);
   const messages = showMessages ?? rest['aria-describedby'] === undefined;
-
-  // After grouping the text, the caret goes back after the same digit it followed.
-  useLayoutEffect(() => {
-    const input = inner.current;
-    if (input && caret.current !== null && document.activeElement === input) input.setSelectionRange(caret.current, caret.current);
-    caret.current = null;
-  }, [text]);
-
-  const setRef = (element: HTMLInputElement | null) => {
-    inner.current = element;
-    if (typeof forwardedRef === 'function') forwardedRef(element);
-    else if (forwardedRef) forwardedRef.current = element;
-  };
 
   const describedBy = [rest['aria-describedby'], messages ? noteId : null].filter(Boolean).join(' ') || undefined;
 
@@ -170,20 +144,14 @@ export const AmountInput = forwardRef<HTMLInputElement, AmountInputProps>(functi
             autoComplete="off"
             spellCheck={false}
             value={text}
-            onChange={(event) => {
-              const typed = event.target.value;
-              const next = parseAmount(typed, locale);
-              if ('value' in next && next.value !== null) {
-                const grouped = format.sats(next.value);
-                caret.current = caretAfterDigits(typed, event.target.selectionStart ?? typed.length, grouped);
-                onText(grouped);
-              } else {
-                onText(typed);
-              }
+            onChange={(event) => onText(event.target.value)}
+            onBlur={(event) => {
+              // Leaving the field groups a whole number ("1500000" → "1,500,000"); a refused text stays as typed.
+              if (value !== null && format.sats(value) !== text) onText(format.sats(value));
+              onBlur?.(event);
             }}
-            onBlur={onBlur}
             {...rest}
-            ref={setRef}
+            ref={forwardedRef}
             aria-invalid={invalid || rest['aria-invalid'] === true ? true : undefined}
             aria-describedby={describedBy}
           />
@@ -205,13 +173,13 @@ export const AmountInput = forwardRef<HTMLInputElement, AmountInputProps>(functi
             </span>
           ) : (
             <>
-              {dollarFigure ? (
+              {showDollars && value !== null ? (
                 <span className={styles.dollars} data-testid="amount-dollars">
-                  ≈ {dollarFigure}
-                  {format.fixed ? '*' : ''}
+                  {t('amount.sats', { amount: format.sats(value) })}
+                  {dollarFigure ? ` ≈ ${dollarFigure}${format.fixed ? '*' : ''}` : ''}
                 </span>
               ) : null}
-              {dollarFigure && hint ? <span aria-hidden="true"> · </span> : null}
+              {showDollars && value !== null && hint ? <span aria-hidden="true"> · </span> : null}
               {hint}
             </>
           )}
