@@ -21,8 +21,9 @@ const moduleNameMapper = {
   '^@bitcoinerlab/secp256k1$': '<rootDir>/node_modules/tiny-secp256k1/lib/cjs/index.cjs',
 };
 // ESM-only packages that CommonJS code under test requires (Node loads them natively; Jest needs them transformed).
-const esmOnly = ['content-disposition'];
-const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
+// None today: content-disposition is pinned to 2.0.1 (CommonJS, Node >= 18) by the root package.json's overrides.
+const esmOnly = [];
+const transformIgnorePatterns = esmOnly.length ? [`/node_modules/(?!(${esmOnly.join('|')})/)`] : ['/node_modules/'];
 const common = { transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node', rootDir: __dirname };
 
 module.exports = {

@@ -224,6 +224,7 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   await withdrawDialog.getByLabel('Amount in sats').fill('10000');
   await withdrawDialog.getByLabel('Lightning payment request').fill(payeeInvoice);
   await withdrawDialog.getByRole('button', { name: 'Request withdrawal' }).click();
+  await withdrawDialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await page.getByTestId('withdraw-dialog').waitFor({ state: 'detached' });
   await page.waitForFunction(() => document.querySelector('[data-testid="withdraw-locked"]')?.getAttribute('data-refused') === 'true');
   expect(await page.getByTestId('withdraw-created').count()).toBe(0);
@@ -489,11 +490,11 @@ test('limits on the profile: a deposit limit refuses a larger invoice, raising i
   const dailyInput = limits.getByLabel('Daily deposit limit', { exact: true });
   const save = limits.getByRole('button', { name: 'Save limits' });
   await dailyInput.fill('20000.5');
-  await visible(daily.getByText('Whole numbers only: no decimal point.'));
+  await visible(daily.getByText('Whole numbers only: no decimal point or decimal comma.'));
   await dailyInput.fill('-20000');
-  await visible(daily.getByText('A limit cannot be negative.'));
+  await visible(daily.getByText('A negative amount is not allowed: leave out the minus sign.'));
   await dailyInput.fill('20k');
-  await visible(daily.getByText('Use digits only, for example 50000.'));
+  await visible(daily.getByText('Use digits only (0–9).'));
   expect(await dailyInput.getAttribute('aria-invalid')).toBe('true');
   await save.click();
   await visible(limits.getByTestId('limits-message').getByText('Please correct the fields marked above.'));

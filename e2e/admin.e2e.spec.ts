@@ -244,6 +244,9 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   await page.goto('/withdraw-requests');
   const request = await visible(page.getByTestId('admin-withdraw-table').locator('tbody tr'));
   await request.getByRole('button', { name: /^Approve the request of juma@bahati.test/ }).click();
+  const confirm = await visible(page.getByTestId('admin-withdraw-confirm'));
+  await expectNoSeriousA11yViolations(page, { name: 'withdrawal approval confirmation' });
+  await confirm.getByRole('button', { name: 'Approve and pay' }).click();
   await visible(page.getByTestId('admin-outcome').getByText('Approved and paid.', { exact: false }));
   await visible(request.getByTestId('admin-withdraw-payout').getByText('Paid'));
   await expectNoSeriousA11yViolations(page, { name: 'withdraw requests' });

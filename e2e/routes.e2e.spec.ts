@@ -9,8 +9,10 @@ import { seriousA11yViolations, describeViolations } from './support/a11y';
 /*
  * Every route of the product's route table, in English, Swahili and Arabic, as a signed-in admin (who
  * may open every screen) and, for the sign-in page, as a visitor. Each page must not be the not-found
- * page, must show no raw catalog key, must pass axe-core (no serious or critical violation), and every
- * internal link on it is followed once and must not lead to the not-found page either.
+ * page, must show no raw catalog key, must pass axe-core (no serious or critical violation), must name
+ * itself in the browser tab in the page's language (not the generic English title of index.html, nor
+ * the English page's own), and every internal link on it is followed once and must not lead to the
+ * not-found page either.
  */
 
 const ADMIN_EMAIL = 'walk@bahati.test';
@@ -60,6 +62,11 @@ const SECTIONS = [...readFileSync(join(REPO_ROOT, 'client/src/i18n/locales/en.ts
 const RAW_KEY = new RegExp(`\\b(?:${SECTIONS.join('|')})\\.[A-Za-z][\\w]*(?:\\.[\\w]+)*\\b`);
 
 jest.setTimeout(900_000);
+
+/** The tab title of index.html, before a screen names itself. */
+const GENERIC_TITLE = /<title>([^<]*)<\/title>/.exec(readFileSync(join(REPO_ROOT, 'client/index.html'), 'utf8'))![1]!;
+/** Each route's tab title in English, to compare the other languages' with. */
+const englishTitles = new Map<string, string>();
 
 let server: StartedServer;
 let browser: Browser;
@@ -152,6 +159,8 @@ describe.each(LANGUAGES)('every route in %s', (lang) => {
 
   it.each(ROUTES)(`/${lang === 'en' ? '' : `${lang}/`}%s`, async (route) => {
     const path = localized(lang, route);
+    // The tab title is cleared before an in-app navigation: the next screen must name itself.
+    if (page.url().startsWith(server.baseUrl)) await page.evaluate(() => (document.title = ''));
     const result = await inspect(page, path, true);
     visited.add(path);
     for (const link of result.links) linked.add(link);
@@ -161,6 +170,16 @@ describe.each(LANGUAGES)('every route in %s', (lang) => {
     }
     if (lang !== 'en') expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    // The tab says which screen this is, in the page's language (a screen names itself once it has rendered).
+    const unnamed = lang === 'en' ? '' : GENERIC_TITLE;
+    await page.waitForFunction((generic) => document.title !== '' && document.title !== generic, unnamed, { timeout: 15_000 }).catch(() => undefined);
+    const title = await page.title();
+    expect({ route, title: title === '' ? '(none)' : title }).not.toEqual({ route, title: '(none)' });
+    if (lang === 'en') englishTitles.set(route, title);
+    else {
+      expect({ route, title }).not.toEqual({ route, title: GENERIC_TITLE });
+      if (englishTitles.has(route)) expect({ route, title }).not.toEqual({ route, title: englishTitles.get(route) });
+    }
   });
 
   it('the sign-in page, as a visitor', async () => {

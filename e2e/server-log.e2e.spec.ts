@@ -239,6 +239,7 @@ test('a player and an admin go through sign-in, phone, deposits, a hand and a wi
   await withdraw.getByLabel('Amount in sats').fill('20000');
   await withdraw.getByLabel('Lightning payment request').fill(payeeInvoice);
   await withdraw.getByRole('button', { name: 'Request withdrawal' }).click();
+  await withdraw.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await page.getByTestId('withdraw-dialog').waitFor({ state: 'detached' });
   const table = page.getByTestId('withdraw-table');
   await visible(table.getByTestId('withdraw-status').getByText('In review'));
@@ -252,6 +253,7 @@ test('a player and an admin go through sign-in, phone, deposits, a hand and a wi
   await admin.page.goto('/withdraw-requests');
   const adminTable = await visible(admin.page.getByTestId('admin-withdraw-table'));
   await adminTable.getByRole('button', { name: new RegExp(`Approve the request of ${PLAYER_EMAIL.replace('.', '\\.')} for 20,000 sats`) }).click();
+  await (await visible(admin.page.getByTestId('admin-withdraw-confirm'))).getByRole('button', { name: 'Approve and pay' }).click();
   await visible(admin.page.getByTestId('admin-outcome').getByText('Approved and paid. Reference', { exact: false }));
   await admin.context.close();
 

@@ -353,7 +353,7 @@ const AnalyticsFigures = {
   /** Credited deposits (on-chain and Lightning) and how many. */
   deposits: Sats,
   depositCount: z.number().int(),
-  /** Withdrawals requested (debited at request) and how many; declined ones are refunded under `withdrawalsRefunded`. */
+  /** Withdrawals requested (debited at request) and how many; declined and cancelled ones are refunded under `withdrawalsRefunded`. */
   withdrawals: Sats,
   withdrawalCount: z.number().int(),
   withdrawalsRefunded: Sats,

@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'IdempotencyKeyReused',
   'TooManyRequests',
   'PhoneCodeLocked',
+  /** A withdrawal request that is no longer in review (approved, declined or cancelled) cannot be cancelled. */
+  'WithdrawalNotPending',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

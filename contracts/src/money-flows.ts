@@ -115,11 +115,16 @@ export const WithdrawRequest = z
 export type WithdrawRequest = z.input<typeof WithdrawRequest>;
 export const WithdrawResponse = Sats;
 
-/** Spec §4: Created 0, Approved 1, Declined 2. JSON carries the name in `status` and the number in `statusCode`. */
-export const WITHDRAW_STATUSES = ['Created', 'Approved', 'Declined'] as const;
+/**
+ * Spec §4: Created 0, Approved 1, Declined 2; and Canceled 3, a request its player cancelled while it was in
+ * review (refunded at once). JSON carries the name in `status` and the number in `statusCode`. The spec's
+ * numbers never change: a new status takes the next number.
+ */
+export const WITHDRAW_STATUSES = ['Created', 'Approved', 'Declined', 'Canceled'] as const;
 export const WithdrawStatus = z.enum(WITHDRAW_STATUSES);
 export type WithdrawStatus = z.infer<typeof WithdrawStatus>;
-export const withdrawStatusCode = (s: WithdrawStatus): 0 | 1 | 2 => WITHDRAW_STATUSES.indexOf(s) as 0 | 1 | 2;
+export type WithdrawStatusCode = 0 | 1 | 2 | 3;
+export const withdrawStatusCode = (s: WithdrawStatus): WithdrawStatusCode => WITHDRAW_STATUSES.indexOf(s) as WithdrawStatusCode;
 
 /**
  * Where an approved request's payout is: `None` (not approved, or approved and not yet started), `Paying`
@@ -139,7 +144,7 @@ export const WithdrawRequestView = z.object({
   email: z.string().nullable(),
   method: z.enum(['lightning', 'bitcoin']),
   status: WithdrawStatus,
-  statusCode: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  statusCode: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   /** Payment hash (Lightning) or transaction id (on-chain) once paid; null before. */
   reference: z.string().nullable(),
   reviewerId: z.string().nullable(),
@@ -159,6 +164,14 @@ export const WithdrawRequestList = z.array(WithdrawRequestView);
 /** Query of PUT players/approvewithdrawrequest?id= and declinewithdrawrequest?id=; the answer is the updated WithdrawRequestView. */
 export const WithdrawDecisionQuery = z.object({ id: z.string().trim().min(1, 'id is required').max(100) });
 export type WithdrawDecisionQuery = z.infer<typeof WithdrawDecisionQuery>;
+
+/**
+ * The `{id}` of POST players/withdrawrequests/{id}/cancel: the player's own request, while it is `Created`. The
+ * answer is the request as cancelled and the bank with its amount back (`WithdrawCancelResponse`).
+ */
+export const WithdrawRequestId = z.string().trim().min(1, 'id is required').max(100, 'id is too long');
+export const WithdrawCancelResponse = z.object({ request: WithdrawRequestView, bank: Sats });
+export type WithdrawCancelResponse = z.infer<typeof WithdrawCancelResponse>;
 
 /*
  * Deposits held for review (GET admin/held-deposits, POST admin/held-deposits/release; admins): paid, not
@@ -227,6 +240,13 @@ export type DevBitcoinConfirmRequest = z.infer<typeof DevBitcoinConfirmRequest>;
 export const DevLightningSettleRequest = z.object({ paymentRequest: z.string().trim().min(10).max(2048) });
 export type DevLightningSettleRequest = z.infer<typeof DevLightningSettleRequest>;
 export const DevLightningSettleResponse = z.object({ paymentHash: z.string() });
+
+/** The development node refuses its next `count` payouts with `reason` (as a real node refuses one it finds no route for). */
+export const DevRefusePayoutsRequest = z.object({
+  count: z.number().int().min(1).max(100).default(1),
+  reason: z.string().trim().min(1).max(200).default('no route to the destination'),
+});
+export type DevRefusePayoutsRequest = z.input<typeof DevRefusePayoutsRequest>;
 
 /** A raw '+' in a query string decodes to a space, so a missing '+' is restored. */
 export const DevPhoneCodeQuery = z.object({

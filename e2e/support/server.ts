@@ -26,6 +26,10 @@ export interface StartedServer {
   dataDir: string;
   /** The end of what the server printed so far (for failure messages; `logFile` keeps all of it). */
   output(): string;
+  /** Sends the server process a signal (e.g. SIGTERM, to see it shut down) without waiting. */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves when the server process has exited and its output has been read to the end. */
+  exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
 
@@ -75,6 +79,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
   child.stderr?.on('data', append);
   // 'close' comes after the process has exited and its output has been read to the end.
   const closed = new Promise<void>((done) => child.once('close', () => done()));
+  const exitedWith = closed.then(() => ({ code: child.exitCode, signal: child.signalCode }));
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -100,7 +105,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     try {
       const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (response.status === 200) {
-        return { baseUrl, port, dataDir, output: () => log, stop };
+        return { baseUrl, port, dataDir, output: () => log, signal: (s) => void child.kill(s), exited: () => exitedWith, stop };
       }
       lastError = `health answered ${response.status}: ${await response.text()}`;
     } catch (error) {

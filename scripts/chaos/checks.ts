@@ -148,7 +148,9 @@ export function moneyViolations(byAccount: ReadonlyMap<string, readonly StoredEv
           w.approved = true;
           break;
         case 'WithdrawalDeclined':
-          if (w.approved || w.declined) wrong(w.declined ? 'declined twice (refunded twice)' : 'declined after it was approved');
+        case 'WithdrawalCanceled':
+          // Declined by an admin or cancelled by its player: refunded either way, once, and never after an approval.
+          if (w.approved || w.declined) wrong(w.declined ? 'refunded twice (declined or cancelled twice)' : `${e.type === 'WithdrawalCanceled' ? 'cancelled' : 'declined'} after it was approved`);
           w.declined = true;
           break;
         case 'WithdrawalPayoutStarted':

@@ -14,6 +14,7 @@ import { AppModule } from './app.module';
 import { ErrorsFilter } from '../adapters/http/errors.filter';
 import { AuthGuard } from '../adapters/http/auth';
 import { refuseControlCharacters } from '../adapters/http/text-guard';
+import { drainOnClose } from './shutdown';
 
 /** Builds the HTTP application: API under /api, OpenAPI at /api/docs, the built client at /. */
 export async function createApp(config: AppConfig, options: { bufferLogs?: boolean } = {}): Promise<NestFastifyApplication> {
@@ -35,7 +36,9 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
   });
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
-  app.enableShutdownHooks();
+  // No `enableShutdownHooks()`: Nest's own signal handler would close the stores before the HTTP server, under
+  // the requests still in flight. `main.ts` shuts down in order instead (app/shutdown.ts).
+  drainOnClose(app);
 
   // Security headers from helmet, built once (the Fastify plugin rebuilt the policy on every request).
   const securityHeaders = helmet({

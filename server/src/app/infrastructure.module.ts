@@ -26,6 +26,7 @@ import { SessionsRepository } from '../adapters/read-models/sessions.repository'
 import { StaffDirectory } from '../application/admin/staff';
 import { StaffRolesRepository } from '../adapters/read-models/admin.repository';
 import { BonusSettings } from '../application/bonuses/bonus-settings';
+import { Draining } from '../application/draining';
 
 const ProjectionStorageToken = Symbol('ProjectionStorage');
 
@@ -101,11 +102,12 @@ export class InfrastructureModule {
         { provide: RateLimiter, useFactory: (store: RateLimitStore) => (config.rateLimits ? new StoreRateLimiter(store) : new NoRateLimiter()), inject: [RateLimitStore] },
         Standings,
         AccountCommands,
+        Draining,
         Lifecycle,
       ],
       exports: [
         AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, ReadModelProgress, PlayerReadModel, BonusSettings, CommandPath, Standings, AccountCommands,
-        StaffDirectory, SessionDirectory, RateLimitStore, RateLimiter,
+        StaffDirectory, SessionDirectory, RateLimitStore, RateLimiter, Draining,
         SessionTokens, SessionIssuer, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : []),
       ],
     };

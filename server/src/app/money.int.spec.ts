@@ -350,6 +350,118 @@ describeEachStorage('money in and out', (storage) => {
     expect(all.filter((w) => w.playerId === p.id).every((w) => w.email === storage.email('payout@example.com'))).toBe(true);
   });
 
+  it('lets a player cancel their own request while it is in review: refunded at once, Canceled to the player and the admins', async () => {
+    const p = await signIn('cancel@example.com');
+    await verifyPhone(p.auth);
+    await fund(p.auth, 30_000);
+    const boss = await signIn('boss@example.com');
+    const stranger = await signIn('cancel-stranger@example.com');
+    const address = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+    const node = app.get(DevRails).node!;
+    const pr = (await node.createInvoice(4000, 'payout', 3600)).paymentRequest;
+    await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 6000, address } });
+    await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 4000, paymentRequest: pr } });
+    expect(await bank(p.auth)).toBe(20_000);
+    const mine = (await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json() as { id: string; method: string }[];
+    const chain = mine.find((w) => w.method === 'bitcoin')!;
+    const ln = mine.find((w) => w.method === 'lightning')!;
+    const cancel = (id: string, auth = p.auth) => inject({ method: 'POST', url: `/api/players/withdrawrequests/${encodeURIComponent(id)}/cancel`, headers: auth });
+
+    // Another player's request, an unknown one, and no session.
+    const theirs = await cancel(chain.id, stranger.auth);
+    expect([theirs.statusCode, theirs.json().error]).toEqual([404, 'NotFound']);
+    expect((await cancel('no-such-request')).statusCode).toBe(404);
+    expect((await inject({ method: 'POST', url: `/api/players/withdrawrequests/${chain.id}/cancel` })).statusCode).toBe(401);
+    expect(await bank(p.auth)).toBe(20_000);
+
+    const canceled = await cancel(chain.id);
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json()).toMatchObject({ bank: 26_000, request: { id: chain.id, status: 'Canceled', statusCode: 3, paid: false, payout: 'None', reviewerId: null, amount: 6000 } });
+    expect(canceled.json().request.decisionTime).toEqual(expect.any(String));
+    // Repeating it answers the same and refunds nothing more.
+    expect((await cancel(chain.id)).json()).toMatchObject({ bank: 26_000, request: { status: 'Canceled' } });
+    expect(await bank(p.auth)).toBe(26_000);
+    expect(await ledgerSum(p.id)).toBe(26_000);
+    const refund = await kysely.selectFrom('ledger_entries').selectAll().where('player_id', '=', p.id).where('type', '=', 'WithdrawRefund').execute();
+    expect(refund.map((r) => [Number(r.amount), r.reference])).toEqual([[6000, chain.id]]);
+
+    // The admins see it cancelled and can no longer decide it.
+    const adminRow = (await inject({ method: 'GET', url: '/api/players/adminwithdrawrequests', headers: boss.auth })).json().find((w: { id: string }) => w.id === chain.id);
+    expect(adminRow).toMatchObject({ status: 'Canceled', statusCode: 3, email: storage.email('cancel@example.com') });
+    for (const action of ['approvewithdrawrequest', 'declinewithdrawrequest']) {
+      const refused = await inject({ method: 'PUT', url: `/api/players/${action}?id=${chain.id}`, headers: boss.auth });
+      expect(refused.statusCode).toBe(409);
+    }
+    expect(node.payouts[chain.id]).toBeUndefined();
+
+    // A request already decided cannot be cancelled: a clear error, nothing refunded.
+    await inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${ln.id}`, headers: boss.auth });
+    const late = await cancel(ln.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ error: 'WithdrawalNotPending', message: expect.stringContaining('approved') });
+    expect(await bank(p.auth)).toBe(26_000);
+    expect(await ledgerSum(p.id)).toBe(26_000);
+  });
+
+  it("frees a cancelled request's Lightning payment request for a new request", async () => {
+    const p = await signIn('cancel-ln@example.com');
+    await verifyPhone(p.auth);
+    await fund(p.auth, 10_000);
+    const pr = (await app.get(DevRails).node!.createInvoice(3000, 'payout', 3600)).paymentRequest;
+    await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 3000, paymentRequest: pr } });
+    const [{ id }] = (await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json() as [{ id: string }];
+    expect((await inject({ method: 'POST', url: `/api/players/withdrawrequests/${id}/cancel`, headers: p.auth })).json().bank).toBe(10_000);
+    const again = await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 3000, paymentRequest: pr } });
+    expect([again.statusCode, again.json()]).toEqual([200, 7000]);
+  });
+
+  it('lets exactly one of a cancellation and an approval racing for the same request win, every time', async () => {
+    const p = await signIn('race@example.com');
+    await verifyPhone(p.auth);
+    const rounds = 24;
+    const amount = 1500;
+    await fund(p.auth, rounds * amount);
+    const boss = await signIn('boss@example.com');
+    const node = app.get(DevRails).node!;
+    const address = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+    let expected = rounds * amount;
+    const winners = { cancel: 0, approve: 0 };
+    for (let round = 0; round < rounds; round++) {
+      expect((await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount, address } })).statusCode).toBe(200);
+      expected -= amount;
+      const [{ id }] = (await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json() as [{ id: string }];
+      const cancel = () => inject({ method: 'POST', url: `/api/players/withdrawrequests/${id}/cancel`, headers: p.auth });
+      const approve = () => inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${id}`, headers: boss.auth });
+      // Either may be sent first, and the second at once or up to 12 ms later (so each wins some rounds).
+      const gap = (round % 4) * 4;
+      const delayed = <T>(run: () => Promise<T>) => new Promise<T>((resolve, reject) => setTimeout(() => run().then(resolve, reject), gap));
+      const [canceled, approved] = round % 2 === 0 ? await Promise.all([cancel(), delayed(approve)]) : (await Promise.all([approve(), delayed(cancel)])).reverse();
+      const outcome = { cancel: canceled.statusCode, approve: approved.statusCode };
+      expect([outcome, canceled.statusCode === 200 ? 'cancel' : approved.statusCode === 200 ? 'approve' : 'none']).toEqual(
+        [outcome.cancel === 200 ? { cancel: 200, approve: 409 } : { cancel: 409, approve: 200 }, outcome.cancel === 200 ? 'cancel' : 'approve'],
+      );
+      if (canceled.statusCode === 200) {
+        winners.cancel++;
+        expected += amount;
+        expect(canceled.json().request.status).toBe('Canceled');
+        expect(node.payouts[id]).toBeUndefined();
+      } else {
+        winners.approve++;
+        expect(canceled.json().error).toBe('WithdrawalNotPending');
+        expect(approved.json()).toMatchObject({ status: 'Approved', paid: true });
+        expect(node.payouts[id]).toBeDefined();
+      }
+      // The bank is right after every round: never both refunded and paid.
+      expect(await bank(p.auth)).toBe(expected);
+      expect(await ledgerSum(p.id)).toBe(expected);
+    }
+    const rows = (await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json() as { status: string; paid: boolean }[];
+    expect(rows).toHaveLength(rounds);
+    expect(rows.filter((r) => r.status === 'Canceled' && !r.paid)).toHaveLength(winners.cancel);
+    expect(rows.filter((r) => r.status === 'Approved' && r.paid)).toHaveLength(winners.approve);
+    expect(winners.cancel + winners.approve).toBe(rounds);
+  });
+
   it('refuses sign-in from a blocked country but not from loopback', async () => {
     const token = (await inject({ method: 'POST', url: '/api/dev/id-token', payload: { email: storage.email('traveller@example.com') } })).json().idToken;
     const blocked = await inject({ method: 'POST', url: '/api/players/login', payload: { idToken: token }, remoteAddress: '8.8.8.8' });

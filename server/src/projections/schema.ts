@@ -189,7 +189,8 @@ export interface WithdrawRequestsTable {
   method: 'lightning' | 'bitcoin';
   /** Bitcoin address or Lightning payment request. */
   target: string;
-  status: 'Created' | 'Approved' | 'Declined';
+  /** `Canceled`: the player cancelled it while it was in review. */
+  status: 'Created' | 'Approved' | 'Declined' | 'Canceled';
   request_time: ColumnType<Date, Date | string, never>;
   reviewer_id: string | null;
   decision_time: ColumnType<Date | null, Date | string | null, Date | string | null>;

@@ -10,11 +10,6 @@ export function truncateMiddle(text: string, head = 12, tail = 8): string {
   return text.length <= head + tail + 1 ? text : `${text.slice(0, head)}…${text.slice(-tail)}`;
 }
 
-/** Whole satoshis typed by a player: digits only, no leading zeros. */
-export function digitsOnly(value: string, maxLength = 16): string {
-  return value.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, maxLength);
-}
-
 /** A random UUID, also where `crypto.randomUUID` is missing (plain http on a LAN address). */
 export function newUuid(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

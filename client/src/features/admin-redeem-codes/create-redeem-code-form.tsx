@@ -2,8 +2,7 @@ import type { CreateRedeemCodeRequest } from '@bahati/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
-import { useSatsFormat } from '@/components/amount/sats-amount';
-import { digitsOnly } from '@/components/format/format';
+import { AmountInput, parseAmount } from '@/components/amount/amount-input';
 import { apiErrorIssues, apiErrorMessage, apiServerMessage } from '@/lib/api';
 import { useCreateRedeemCodeMutation } from './admin-redeem-codes-api';
 import styles from './admin-redeem-codes.module.css';
@@ -22,16 +21,24 @@ function validate(values: Values, now: number): { request: CreateRedeemCodeReque
   const errors: Record<string, ParseKeys> = {};
   const code = values.code.trim();
   if (!CODE.test(code)) errors.code = 'adminRedeemCodes.form.invalidCode';
-  const bonusAmount = Number(values.bonusAmount);
-  if (!values.bonusAmount || !Number.isSafeInteger(bonusAmount) || bonusAmount <= 0) errors.bonusAmount = 'adminRedeemCodes.form.invalidAmount';
+  // A refused text (a decimal point, a minus sign, an exponent…) is never read as a number: nothing is sent.
+  const bonus = parseAmount(values.bonusAmount);
+  let bonusAmount = 0;
+  if ('problem' in bonus) errors.bonusAmount = `amount.problems.${bonus.problem}`;
+  else if (bonus.value === null || bonus.value <= 0) errors.bonusAmount = 'adminRedeemCodes.form.invalidAmount';
+  else bonusAmount = bonus.value;
   const optional = (field: 'playthroughTarget' | 'maxRedemptions' | 'minBank', min: number) => {
-    if (!values[field]) return undefined;
-    const n = Number(values[field]);
-    if (!Number.isSafeInteger(n) || n < min) {
+    const parsed = parseAmount(values[field]);
+    if ('problem' in parsed) {
+      errors[field] = `amount.problems.${parsed.problem}`;
+      return undefined;
+    }
+    if (parsed.value === null) return undefined;
+    if (parsed.value < min) {
       errors[field] = 'adminRedeemCodes.form.invalidNumber';
       return undefined;
     }
-    return n;
+    return parsed.value;
   };
   const playthroughTarget = optional('playthroughTarget', 0);
   const maxRedemptions = optional('maxRedemptions', 1);
@@ -59,7 +66,6 @@ function validate(values: Values, now: number): { request: CreateRedeemCodeReque
 export function CreateRedeemCodeForm() {
   const { t } = useTranslation();
   const id = useId();
-  const format = useSatsFormat();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [created, setCreated] = useState<string | null>(null);
@@ -114,17 +120,19 @@ export function CreateRedeemCodeForm() {
   );
   const describedBy = (name: Field, hint: boolean) =>
     [hint ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const satsInput = (name: 'bonusAmount' | 'playthroughTarget' | 'minBank' | 'maxRedemptions', hint: boolean) => (
-    <input
-      id={`${id}-${name}`}
-      className="input"
-      inputMode="numeric"
-      autoComplete="off"
-      value={values[name] ? format.sats(Number(values[name])) : ''}
-      onChange={(event) => set(name, digitsOnly(event.target.value))}
-      aria-invalid={errors[name] ? true : undefined}
-      aria-describedby={describedBy(name, hint)}
-    />
+  /** A whole-number field: the amount field, with its hint, the dollars (satoshis) and any refusal under it. */
+  const numberField = (name: 'bonusAmount' | 'playthroughTarget' | 'minBank' | 'maxRedemptions', label: string, hint?: string) => (
+    <div className={`field ${styles.field}`}>
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <AmountInput
+        id={`${id}-${name}`}
+        text={values[name]}
+        onText={(text) => set(name, text)}
+        unit={name === 'maxRedemptions' ? t('adminRedeemCodes.form.usesUnit') : 'sats'}
+        hint={hint}
+        error={errors[name]}
+      />
+    </div>
   );
 
   return (
@@ -147,9 +155,9 @@ export function CreateRedeemCodeForm() {
           />,
           t('adminRedeemCodes.form.codeHint'),
         )}
-        {field('bonusAmount', t('adminRedeemCodes.form.bonusAmount'), satsInput('bonusAmount', false))}
-        {field('playthroughTarget', t('adminRedeemCodes.form.target'), satsInput('playthroughTarget', true), t('adminRedeemCodes.form.targetHint'))}
-        {field('maxRedemptions', t('adminRedeemCodes.form.maxRedemptions'), satsInput('maxRedemptions', true), t('adminRedeemCodes.form.maxHint'))}
+        {numberField('bonusAmount', t('adminRedeemCodes.form.bonusAmount'))}
+        {numberField('playthroughTarget', t('adminRedeemCodes.form.target'), t('adminRedeemCodes.form.targetHint'))}
+        {numberField('maxRedemptions', t('adminRedeemCodes.form.maxRedemptions'), t('adminRedeemCodes.form.maxHint'))}
         {field(
           'expiresAt',
           t('adminRedeemCodes.form.expiresAt'),
@@ -164,7 +172,7 @@ export function CreateRedeemCodeForm() {
           />,
           t('adminRedeemCodes.form.expiresHint'),
         )}
-        {field('minBank', t('adminRedeemCodes.form.minBank'), satsInput('minBank', true), t('adminRedeemCodes.form.minBankHint'))}
+        {numberField('minBank', t('adminRedeemCodes.form.minBank'), t('adminRedeemCodes.form.minBankHint'))}
       </div>
       {errors.form ? (
         <p className="alert" role="alert" data-testid="create-redeem-code-error">

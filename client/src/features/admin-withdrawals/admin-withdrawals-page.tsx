@@ -5,14 +5,16 @@ import type { TFunction } from 'i18next';
 import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { CopyButton } from '@/components/copy-button/copy-button';
 import { DataTable, type Column } from '@/components/data-table/data-table';
+import { Dialog } from '@/components/dialog/dialog';
 import { truncateMiddle, useDateTimeFormat } from '@/components/format/format';
 import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
 import { apiErrorMessage, apiServerMessage } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
 import { useApproveWithdrawRequestMutation, useDeclineWithdrawRequestMutation, useGetAdminWithdrawRequestsQuery } from './admin-withdrawals-api';
 import styles from './admin-withdrawals.module.css';
 import { Page, PageHeader } from '@/components/page/page';
 
-const STATUS_TONE: Record<WithdrawRequestView['status'], StatusTone> = { Created: 'pending', Approved: 'success', Declined: 'danger' };
+const STATUS_TONE: Record<WithdrawRequestView['status'], StatusTone> = { Created: 'pending', Approved: 'success', Declined: 'danger', Canceled: 'neutral' };
 
 type Payout = 'paid' | 'paying' | 'failed';
 const PAYOUT_TONE: Record<Payout, StatusTone> = { paid: 'success', paying: 'pending', failed: 'danger' };
@@ -29,6 +31,7 @@ function payoutOf(row: WithdrawRequestView, working: string | null): Payout | nu
 }
 
 type Outcome = { kind: 'error'; text: string } | { kind: 'ok'; text: string };
+type Action = 'approve' | 'decline' | 'retry';
 
 /** Why a decision failed: admin actions show the server's own text (spec §8), with the catalogs' words as a fallback. */
 function failureText(t: TFunction, error: unknown): string {
@@ -50,8 +53,12 @@ export function Component() {
   const [decline] = useDeclineWithdrawRequestMutation();
   const [working, setWorking] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The decision waiting for the admin to confirm it, with the amount and the destination in front of them.
+  const [confirming, setConfirming] = useState<{ row: WithdrawRequestView; action: Action } | null>(null);
+  useDocumentTitle(t('adminWithdrawals.title'));
 
-  async function decide(row: WithdrawRequestView, action: 'approve' | 'decline' | 'retry') {
+  async function decide(row: WithdrawRequestView, action: Action) {
+    setConfirming(null);
     setWorking(row.id);
     setOutcome(null);
     try {
@@ -75,15 +82,25 @@ export function Component() {
   const who = (row: WithdrawRequestView) => row.email ?? row.playerId;
 
   const columns: Column<WithdrawRequestView>[] = [
-    { key: 'date', header: t('adminWithdrawals.columns.date'), cell: (row) => formatDate(row.requestTime) },
-    { key: 'player', header: t('adminWithdrawals.columns.player'), cell: (row) => <span className={styles.player}>{who(row)}</span> },
+    { key: 'date', header: t('adminWithdrawals.columns.date'), cell: (row) => <span className={styles.date}>{formatDate(row.requestTime)}</span> },
+    {
+      key: 'player',
+      header: t('adminWithdrawals.columns.player'),
+      cell: (row) => (
+        <span className={styles.player} title={who(row)}>
+          {who(row)}
+        </span>
+      ),
+    },
     {
       key: 'target',
       header: t('adminWithdrawals.columns.target'),
       cell: (row) => (
         <span className={styles.target}>
           <span className={styles.method}>{row.method === 'lightning' ? 'LN' : 'BTC'}</span>
-          <code title={row.targetAddress}>{truncateMiddle(row.targetAddress, 10, 6)}</code>
+          <code title={row.targetAddress} data-testid="admin-withdraw-target">
+            {truncateMiddle(row.targetAddress, 8, 6)}
+          </code>
           <CopyButton text={row.targetAddress} label={t('withdraw.copyTarget')} compact />
         </span>
       ),
@@ -109,14 +126,18 @@ export function Component() {
                 {row.payoutError}
               </span>
             ) : null}
+            {/* The payout's reference under its status (a column of its own would not fit 1280 px); the full one in the title. */}
+            {row.reference ? (
+              <span className={styles.reference} data-testid="admin-withdraw-reference">
+                <span className="visually-hidden">{t('adminWithdrawals.columns.reference')}: </span>
+                <code className={styles.code} title={row.reference}>
+                  {truncateMiddle(row.reference, 6, 4)}
+                </code>
+              </span>
+            ) : null}
           </span>
         );
       },
-    },
-    {
-      key: 'reference',
-      header: t('adminWithdrawals.columns.reference'),
-      cell: (row) => (row.reference ? <code className={styles.code} title={row.reference}>{truncateMiddle(row.reference, 8, 6)}</code> : <span className={styles.faint}>—</span>),
     },
     {
       key: 'actions',
@@ -127,7 +148,7 @@ export function Component() {
             <button
               type="button"
               className={`${styles.link} ${styles.approve}`}
-              onClick={() => void decide(row, 'approve')}
+              onClick={() => setConfirming({ row, action: 'approve' })}
               disabled={working !== null}
               aria-label={t('adminWithdrawals.approveLabel', { player: who(row), amount: format.sats(row.amount) })}
             >
@@ -136,7 +157,7 @@ export function Component() {
             <button
               type="button"
               className={`${styles.link} ${styles.decline}`}
-              onClick={() => void decide(row, 'decline')}
+              onClick={() => setConfirming({ row, action: 'decline' })}
               disabled={working !== null}
               aria-label={t('adminWithdrawals.declineLabel', { player: who(row), amount: format.sats(row.amount) })}
             >
@@ -147,7 +168,7 @@ export function Component() {
           <button
             type="button"
             className={`${styles.link} ${styles.approve}`}
-            onClick={() => void decide(row, 'retry')}
+            onClick={() => setConfirming({ row, action: 'retry' })}
             disabled={working !== null}
             aria-label={t('adminPayouts.retryLabel', { player: who(row), amount: format.sats(row.amount) })}
             data-testid="retry-payout"
@@ -178,17 +199,76 @@ export function Component() {
           {outcome.text}
         </p>
       ) : null}
-      <DataTable
-        columns={columns}
-        rows={requests.data}
-        rowKey={(row) => row.id}
-        caption={t('adminWithdrawals.tableCaption')}
-        empty={t('adminWithdrawals.empty')}
-        loading={requests.isLoading}
-        loadingLabel={t('common.loading')}
-        testId="admin-withdraw-table"
-        rowTestId={(row) => `admin-withdraw-${row.id}`}
-      />
+      <div className={styles.tableFrame}>
+        <DataTable
+          columns={columns}
+          rows={requests.data}
+          rowKey={(row) => row.id}
+          caption={t('adminWithdrawals.tableCaption')}
+          empty={t('adminWithdrawals.empty')}
+          loading={requests.isLoading}
+          loadingLabel={t('common.loading')}
+          testId="admin-withdraw-table"
+          rowTestId={(row) => `admin-withdraw-${row.id}`}
+        />
+      </div>
+
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        size="sm"
+        title={confirming ? t(confirming.action === 'decline' ? 'adminWithdrawals.confirm.declineTitle' : confirming.action === 'retry' ? 'adminWithdrawals.confirm.retryTitle' : 'adminWithdrawals.confirm.approveTitle') : ''}
+        description={
+          confirming
+            ? t(confirming.action === 'decline' ? 'adminWithdrawals.confirm.declineText' : 'adminWithdrawals.confirm.approveText', { amount: format.sats(confirming.row.amount) })
+            : undefined
+        }
+        testId="admin-withdraw-confirm"
+        footer={
+          confirming ? (
+            <>
+              <button type="button" className="btn btn-ghost" onClick={() => setConfirming(null)}>
+                {t('adminWithdrawals.confirm.back')}
+              </button>
+              <button
+                type="button"
+                className={`btn ${confirming.action === 'decline' ? styles.dangerButton : 'btn-primary'}`}
+                onClick={() => void decide(confirming.row, confirming.action)}
+                data-testid="admin-withdraw-confirm-button"
+              >
+                {t(confirming.action === 'decline' ? 'adminWithdrawals.confirm.decline' : 'adminWithdrawals.confirm.approve')}
+              </button>
+            </>
+          ) : null
+        }
+      >
+        {confirming ? (
+          <dl className={styles.confirmList}>
+            <div>
+              <dt>{t('adminWithdrawals.columns.player')}</dt>
+              <dd className={styles.confirmPlayer}>{who(confirming.row)}</dd>
+            </div>
+            <div>
+              <dt>{t('adminWithdrawals.columns.amount')}</dt>
+              <dd data-testid="admin-confirm-amount">
+                <SatsAmount sats={confirming.row.amount} size="lg" />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('adminWithdrawals.confirm.method')}</dt>
+              <dd>{t(`withdraw.method.${confirming.row.method}`)}</dd>
+            </div>
+            <div>
+              <dt>{t('adminWithdrawals.columns.target')}</dt>
+              <dd>
+                <code className={styles.confirmTarget} data-testid="admin-confirm-target">
+                  {confirming.row.targetAddress}
+                </code>
+              </dd>
+            </div>
+          </dl>
+        ) : null}
+      </Dialog>
     </Page>
   );
 }

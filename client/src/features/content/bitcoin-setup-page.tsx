@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link';
+import { useDocumentTitle } from '@/lib/document-title';
 import styles from './money-content.module.css';
 
 function Block({ title, children, accent, wide }: { title: string; children: ReactNode; accent?: 'lightning' | 'bitcoin'; wide?: boolean }) {
@@ -15,6 +16,7 @@ function Block({ title, children, accent, wide }: { title: string; children: Rea
 /** `/bitcoin-setup-information`: how to deposit and withdraw with Bitcoin and Lightning. */
 export function Component() {
   const { t } = useTranslation();
+  useDocumentTitle(t('bitcoinSetup.title'));
   return (
     <article className={styles.wide}>
       <header className={styles.hero}>

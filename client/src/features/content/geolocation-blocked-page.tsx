@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link';
+import { useDocumentTitle } from '@/lib/document-title';
 import styles from './money-content.module.css';
 
 /** Where a sign-in from a blocked region lands (spec §4, BlockedByGeolocation). */
 export function Component() {
   const { t } = useTranslation();
+  useDocumentTitle(t('geoBlocked.title'));
   return (
     <div className={styles.narrow}>
       <div className={`panel ${styles.card}`}>

@@ -7,6 +7,7 @@ import { LocalizedLink } from '@/components/localized-link';
 import { PhoneChallengeDismissed, runWithPhoneChallenge, usePhoneChallenge } from '@/components/phone-verify/phone-challenge';
 import { apiErrorCode, apiErrorMessage, useGetBankQuery } from '@/lib/api';
 import { useCurrentPlayer } from '@/lib/current-player';
+import { useDocumentTitle } from '@/lib/document-title';
 import { usePlayerEvents } from '@/lib/player-events';
 import { BitcoinSection } from './bitcoin-section';
 import { LightningSection } from './lightning-section';
@@ -30,6 +31,7 @@ export function Component() {
   const [error, setError] = useState<{ text: string; limit: boolean } | null>(null);
   const verified = player ? player.verifiedPhoneNumber !== null : undefined;
   usePlayerEvents();
+  useDocumentTitle(t('deposit.title'));
 
   // Spec: an unverified phone forces the challenge on this page (once per visit; the notice stays).
   const challenged = useRef(false);

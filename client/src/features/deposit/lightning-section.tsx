@@ -1,13 +1,13 @@
 import { MIN_LIGHTNING_DEPOSIT, type LightningInvoice } from '@bahati/contracts';
 import { QRCodeSVG } from 'qrcode.react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSatsFormat } from '@/components/amount/sats-amount';
-import { SatsAmount } from '@/components/amount/sats-amount';
+import { AmountInput, parseAmount } from '@/components/amount/amount-input';
+import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { CopyButton } from '@/components/copy-button/copy-button';
 import { DataTable, type Column } from '@/components/data-table/data-table';
 import { Dialog } from '@/components/dialog/dialog';
-import { digitsOnly, truncateMiddle, useDateTimeFormat } from '@/components/format/format';
+import { truncateMiddle, useDateTimeFormat } from '@/components/format/format';
 import { LocalizedLink } from '@/components/localized-link';
 import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
 import { Spinner } from '@/components/spinner';
@@ -17,6 +17,19 @@ import { LightningIcon, QrIcon } from './icons';
 import styles from './deposit.module.css';
 
 const INVOICE_TONE: Record<LightningInvoice['status'], StatusTone> = { Opened: 'pending', Settled: 'success', Canceled: 'neutral', Held: 'danger' };
+
+/** An invoice that can no longer be paid: cancelled, or open past its expiry (the sweep cancels it soon). */
+const isOld = (invoice: LightningInvoice, now: number) => invoice.status === 'Canceled' || (invoice.status === 'Opened' && Date.parse(invoice.expiresAt) <= now);
+
+/** The time now, moved on every `everyMs`, so an invoice that expires while the page is open moves down. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
 
 interface ShownInvoice {
   id: string;
@@ -31,7 +44,9 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
   const format = useSatsFormat();
   const formatDate = useDateTimeFormat();
   const [amount, setAmount] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const [belowMinimum, setBelowMinimum] = useState(false);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const now = useNow(30_000);
   const [shown, setShown] = useState<ShownInvoice | null>(null);
   const [watched, setWatched] = useState<string | null>(null);
   const [paid, setPaid] = useState<{ amount: number } | null>(null);
@@ -46,15 +61,21 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
     setPaid({ amount: settled?.amount ?? (shown?.id === settledId ? shown.amount : 0) });
   });
 
-  const sats = amount === '' ? 0 : Number(amount);
-
   async function onGenerate(event: FormEvent) {
     event.preventDefault();
-    if (!Number.isSafeInteger(sats) || sats < MIN_LIGHTNING_DEPOSIT) {
-      setInvalid(true);
+    // A refused text (a decimal point, a minus sign, an exponent…) sends nothing: the field already says why.
+    const parsed = parseAmount(amount);
+    if ('problem' in parsed) {
+      amountRef.current?.focus();
       return;
     }
-    setInvalid(false);
+    const sats = parsed.value ?? 0;
+    if (sats < MIN_LIGHTNING_DEPOSIT) {
+      setBelowMinimum(true);
+      amountRef.current?.focus();
+      return;
+    }
+    setBelowMinimum(false);
     try {
       const created = await guard(() => addInvoice({ amount: String(sats) }).unwrap());
       if (!created) return;
@@ -70,6 +91,10 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
     setWatched(invoice.id);
   }
 
+  // Open invoices on top, then the paid ones; those that can no longer be paid fold away under "older".
+  const current = (invoices ?? []).filter((invoice) => !isOld(invoice, now)).sort((a, b) => Number(b.status === 'Opened') - Number(a.status === 'Opened'));
+  const older = (invoices ?? []).filter((invoice) => isOld(invoice, now));
+
   const columns: Column<LightningInvoice>[] = [
     { key: 'date', header: t('deposit.lightning.columns.date'), cell: (row) => formatDate(row.createdTime) },
     { key: 'amount', header: t('deposit.lightning.columns.amount'), cell: (row) => <SatsAmount sats={row.amount} stacked />, align: 'end' },
@@ -77,8 +102,8 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
       key: 'status',
       header: t('deposit.lightning.columns.status'),
       cell: (row) => (
-        <StatusBadge tone={INVOICE_TONE[row.status]} testId="invoice-status">
-          {t(`deposit.lightning.status.${row.status}`)}
+        <StatusBadge tone={isOld(row, now) ? 'neutral' : INVOICE_TONE[row.status]} testId="invoice-status">
+          {t(`deposit.lightning.status.${isOld(row, now) ? 'Canceled' : row.status}`)}
         </StatusBadge>
       ),
     },
@@ -97,7 +122,7 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
       header: t('deposit.lightning.columns.qr'),
       align: 'center',
       cell: (row) =>
-        row.status === 'Opened' ? (
+        row.status === 'Opened' && !isOld(row, now) ? (
           <button type="button" className={`btn btn-ghost btn-sm ${styles.iconButton}`} onClick={() => showInvoice(row)} aria-label={t('deposit.lightning.showQr')} title={t('deposit.lightning.showQr')}>
             <QrIcon />
           </button>
@@ -126,37 +151,19 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
       <form className={styles.invoiceForm} onSubmit={onGenerate} noValidate>
         <div className={`field ${styles.amountField}`}>
           <label htmlFor={`${id}-amount`}>{t('deposit.lightning.amount')}</label>
-          <div className={styles.amountInputWrap}>
-            <input
-              id={`${id}-amount`}
-              className="input"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="10000"
-              value={amount ? format.sats(sats) : ''}
-              onChange={(e) => {
-                setAmount(digitsOnly(e.target.value));
-                setInvalid(false);
-              }}
-              aria-invalid={invalid}
-              aria-describedby={invalid ? `${id}-amount-error` : `${id}-amount-hint`}
-            />
-            <span className={styles.unit} aria-hidden="true">
-              sats
-            </span>
-          </div>
-          {invalid ? (
-            <span id={`${id}-amount-error`} className={styles.fieldError} role="alert">
-              {/* Spec §5 quotes this message with the figure ungrouped: "at least 1000 Satoshis". */}
-              {t('deposit.lightning.minimum', { amount: MIN_LIGHTNING_DEPOSIT })}
-            </span>
-          ) : (
-            <span id={`${id}-amount-hint`} className={styles.hint}>
-              {sats > 0 && format.dollars(sats) ? `≈ ${format.dollars(sats)}${format.fixed ? '*' : ''} · ` : ''}
-              {t('deposit.lightning.amountHint', { amount: format.sats(MIN_LIGHTNING_DEPOSIT) })}
-            </span>
-          )}
+          <AmountInput
+            id={`${id}-amount`}
+            ref={amountRef}
+            text={amount}
+            onText={(text) => {
+              setAmount(text);
+              setBelowMinimum(false);
+            }}
+            placeholder={format.sats(10_000)}
+            hint={t('deposit.lightning.amountHint', { amount: format.sats(MIN_LIGHTNING_DEPOSIT) })}
+            // Spec §5 quotes this message with the figure ungrouped: "at least 1000 Satoshis".
+            error={belowMinimum ? t('deposit.lightning.minimum', { amount: MIN_LIGHTNING_DEPOSIT }) : null}
+          />
         </div>
         <button type="submit" className="btn btn-primary" disabled={adding.isLoading}>
           {adding.isLoading ? t('deposit.lightning.generating') : t('deposit.lightning.generate')}
@@ -165,15 +172,33 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
 
       <DataTable
         columns={columns}
-        rows={invoices}
+        rows={invoices ? current : undefined}
         rowKey={(row) => row.id}
         caption={t('deposit.lightning.tableCaption')}
-        empty={t('deposit.lightning.empty')}
+        empty={older.length ? t('deposit.lightning.noneOpen') : t('deposit.lightning.empty')}
         loading={invoicesQuery.isLoading}
         loadingLabel={t('common.loading')}
         testId="invoice-table"
         rowTestId={(row) => `invoice-${row.id}`}
       />
+
+      {older.length ? (
+        <details className={styles.older} data-testid="older-invoices">
+          <summary className={styles.olderSummary}>
+            <span>{t('deposit.lightning.older', { number: format.sats(older.length) })}</span>
+            <span className={styles.olderHint}>{t('deposit.lightning.olderHint')}</span>
+          </summary>
+          <DataTable
+            columns={columns.filter((column) => column.key !== 'qr')}
+            rows={older}
+            rowKey={(row) => row.id}
+            caption={t('deposit.lightning.olderCaption')}
+            empty=""
+            testId="older-invoice-table"
+            rowTestId={(row) => `invoice-${row.id}`}
+          />
+        </details>
+      ) : null}
 
       <Dialog
         open={shown !== null}

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { LedgerEntry } from '@bahati/contracts';
+import type { LedgerEntry, LedgerType } from '@bahati/contracts';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { Spinner } from '@/components/spinner';
 import { useFormats } from '@/i18n/use-localized-path';
@@ -20,6 +20,27 @@ function Chevron({ open }: { open: boolean }) {
 
 const expandable = (entry: LedgerEntry) => Boolean(entry.handId) || (entry.type === 'ShowShoe' && Boolean(entry.reference));
 
+/** What a ledger line is part of: the table (stakes and returns), money in, money out, or a bonus. A deposit is not a winning. */
+type Part = 'play' | 'deposits' | 'withdrawals' | 'bonuses';
+const PART_OF: Record<LedgerType, Part> = {
+  Bet: 'play', Double: 'play', Split: 'play', InsuranceBet: 'play', InsuranceWin: 'play', Win: 'play', Push: 'play', EvenMoney: 'play', ShowShoe: 'play',
+  BitcoinDeposit: 'deposits', LightningDeposit: 'deposits',
+  Withdraw: 'withdrawals', WithdrawRefund: 'withdrawals',
+  Bonus: 'bonuses',
+};
+
+/** The day's net, and its parts: the play result, deposits, withdrawals (less refunds) and bonuses. */
+function dayTotals(rows: readonly LedgerEntry[]): { net: number; parts: Record<Part, number>; has: Set<Part> } {
+  const parts: Record<Part, number> = { play: 0, deposits: 0, withdrawals: 0, bonuses: 0 };
+  const has = new Set<Part>();
+  for (const row of rows) {
+    const part = PART_OF[row.type];
+    parts[part] += row.amount;
+    has.add(part);
+  }
+  return { net: parts.play + parts.deposits + parts.withdrawals + parts.bonuses, parts, has };
+}
+
 export function Component() {
   const { t } = useTranslation();
   const format = useSatsFormat();
@@ -35,7 +56,8 @@ export function Component() {
     return { d: date.getDate(), m: date.getMonth() + 1, y: date.getFullYear(), o: date.getTimezoneOffset() };
   }, [day]);
   const { data, isFetching, isLoading, isError, refetch } = useGetLedgerQuery(query);
-  const rows = data ?? [];
+  // The server answers the day in order; the newest line comes first on screen.
+  const rows = useMemo(() => [...(data ?? [])].reverse(), [data]);
 
   useEffect(() => {
     document.title = `${t('ledger.title')} · ${t('common.brand')}`;
@@ -54,8 +76,9 @@ export function Component() {
       return next;
     });
 
-  const net = rows.reduce((sum, r) => sum + r.amount, 0);
+  const totals = dayTotals(rows);
   const signed = format.signed;
+  const tone = (amount: number) => (amount > 0 ? styles.plus : amount < 0 ? styles.minus : '');
   const dayLabel = formats.longDay(parseDay(day)!);
 
   return (
@@ -100,12 +123,26 @@ export function Component() {
           {rows.length ? (
             <p className={styles.net}>
               {t('ledger.net')}{' '}
-              <strong className={net > 0 ? styles.plus : net < 0 ? styles.minus : ''} data-testid="ledger-net">
-                {signed(net)}
+              <strong className={tone(totals.net)} data-testid="ledger-net">
+                {signed(totals.net)}
               </strong>
             </p>
           ) : null}
         </div>
+        {rows.length ? (
+          <dl className={styles.split} data-testid="ledger-split">
+            {(['play', 'deposits', 'withdrawals', 'bonuses'] as const)
+              .filter((part) => part !== 'bonuses' || totals.has.has('bonuses'))
+              .map((part) => (
+                <div key={part} className={part === 'play' ? styles.splitPlay : undefined}>
+                  <dt>{t(`ledger.split.${part}`)}</dt>
+                  <dd className={tone(totals.parts[part])} data-testid={`ledger-split-${part}`}>
+                    {signed(totals.parts[part])}
+                  </dd>
+                </div>
+              ))}
+          </dl>
+        ) : null}
 
         {isLoading ? (
           <div className={styles.state} role="status">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '@/components/localized-link';
 import { formatPhoneNumber, PhoneVerifyForm } from '@/components/phone-verify/phone-verify-form';
 import { useCurrentPlayer } from '@/lib/current-player';
+import { useDocumentTitle } from '@/lib/document-title';
 import styles from './phone.module.css';
 
 /** `/phone-verify`: the same flow as the dialog, as a page. */
@@ -11,6 +12,7 @@ export function Component() {
   const { player } = useCurrentPlayer();
   const [justVerified, setJustVerified] = useState(false);
   const number = player?.verifiedPhoneNumber;
+  useDocumentTitle(t('phone.pageTitle'));
 
   return (
     <div className={styles.page}>

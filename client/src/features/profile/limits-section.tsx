@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useLocation } from 'react-router-dom';
-import { AmountInput, parseWholeNumber, type WholeNumberProblem } from '@/components/amount/amount-input';
+import { AmountInput, parseAmount, useAmountProblemText, type AmountProblem } from '@/components/amount/amount-input';
 import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { useDateTimeFormat } from '@/components/format/format';
 import { apiErrorMessage, useGetLimitsQuery } from '@/lib/api';
@@ -21,7 +21,7 @@ const KINDS: readonly LimitKind[] = [...DEPOSIT_KINDS, ...LOSS_KINDS, REMINDER];
 /** The server takes a reminder of 1 to 1,440 minutes (24 hours). */
 const MAX_REMINDER_MINUTES = 1440;
 
-type Problem = WholeNumberProblem | 'minutes';
+type Problem = AmountProblem | 'minutes';
 type Checked = { value: number | null } | { problem: Problem };
 /** What the player typed in a field, and whether they asked to keep the setting in force (cancelling a waiting change). */
 type Draft = { text: string; keep: boolean };
@@ -30,7 +30,7 @@ type Drafts = Record<LimitKind, Draft>;
 type Effect = 'none' | 'now' | 'new' | 'later' | 'remove' | 'keep' | 'waiting';
 
 function check(kind: LimitKind, text: string): Checked {
-  const parsed = parseWholeNumber(text);
+  const parsed = parseAmount(text);
   if ('problem' in parsed || kind !== REMINDER || parsed.value === null) return parsed;
   return parsed.value >= 1 && parsed.value <= MAX_REMINDER_MINUTES ? parsed : { problem: 'minutes' };
 }
@@ -160,7 +160,8 @@ export function LimitsSection() {
     }
   }
 
-  const problemText = (problem: Problem) => t(`profile.limits.problems.${problem}`);
+  const amountProblem = useAmountProblemText();
+  const problemText = (problem: Problem) => (problem === 'minutes' ? t('profile.limits.problems.minutes') : amountProblem(problem));
 
   function field(kind: LimitKind) {
     const setting = settingOf(kind);
@@ -215,6 +216,8 @@ export function LimitsSection() {
             aria-invalid={problem ? true : undefined}
             aria-describedby={noteId}
             disabled={saving}
+            // The notes under the field are this section's own: the refusal, the dollars, what saving would do.
+            messages={false}
           />
           <button
             type="button"
@@ -229,7 +232,7 @@ export function LimitsSection() {
 
         <div id={noteId} className={styles.notes}>
           {problem ? (
-            <span className={styles.problem} role="alert">
+            <span className={styles.problem} role="alert" data-testid="amount-refused" data-problem={problem}>
               {problemText(problem)}
             </span>
           ) : isReminder ? (

@@ -2,9 +2,10 @@ import { MIN_BITCOIN_WITHDRAWAL } from '@bahati/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys, TFunction } from 'i18next';
-import { useSatsFormat } from '@/components/amount/sats-amount';
+import { AmountInput, parseAmount } from '@/components/amount/amount-input';
+import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { Dialog } from '@/components/dialog/dialog';
-import { digitsOnly, newUuid } from '@/components/format/format';
+import { newUuid } from '@/components/format/format';
 import { PhoneChallengeDismissed, runWithPhoneChallenge } from '@/components/phone-verify/phone-challenge';
 import { apiErrorCode, apiErrorMessage } from '@/lib/api';
 import { useRequestWithdrawalMutation } from './withdraw-api';
@@ -14,11 +15,22 @@ type Method = 'lightning' | 'bitcoin';
 type Field = 'amount' | 'target' | 'form';
 /** A message of this dialog's own (`key`), or the catalogs' words for a server error (`text`). */
 type FormError = { field: Field; key: ParseKeys } | { field: Field; text: string };
+/** What the confirmation step shows and then sends. */
+interface Checked {
+  method: Method;
+  sats: number;
+  target: string;
+}
 
-/** Spec §5: client-side checks before anything is sent. */
-export function validateWithdrawal(method: Method, amount: string, target: string, bank: number): FormError | null {
-  const sats = Number(amount);
-  if (!amount || !Number.isSafeInteger(sats) || sats <= 0) return { field: 'amount', key: 'withdraw.errors.invalidAmount' };
+/**
+ * Spec §5: client-side checks before anything is sent. `amount` is the field's text: a refused text (a decimal
+ * point, a minus sign, an exponent…) is never read as a number.
+ */
+export function validateWithdrawal(method: Method, amount: string, target: string, bank: number): FormError | Checked {
+  const parsed = parseAmount(amount);
+  if ('problem' in parsed) return { field: 'amount', key: `amount.problems.${parsed.problem}` };
+  const sats = parsed.value;
+  if (sats === null || sats <= 0) return { field: 'amount', key: 'withdraw.errors.invalidAmount' };
   if (sats > bank) return { field: 'amount', key: 'withdraw.errors.bankTooLow' };
   if (method === 'lightning') {
     if (target.length < 10 || !target.toLowerCase().startsWith('ln')) return { field: 'target', key: 'withdraw.errors.invalidPaymentRequest' };
@@ -26,7 +38,7 @@ export function validateWithdrawal(method: Method, amount: string, target: strin
     if (sats < MIN_BITCOIN_WITHDRAWAL) return { field: 'amount', key: 'withdraw.errors.minimumBitcoin' };
     if (target.length < 10) return { field: 'target', key: 'withdraw.errors.invalidAddress' };
   }
-  return null;
+  return { method, sats, target };
 }
 
 /** Spec §8 "Withdraw": the codes that belong to a field; the rest read as the catalogs' `errors.<Code>`. */
@@ -54,6 +66,11 @@ function serverError(t: TFunction, error: unknown, method: Method): FormError | 
   }
 }
 
+/**
+ * The withdrawal dialog, in two steps: the form (method, amount, destination), checked here, then a
+ * confirmation of exactly what will be sent — amount, method, destination, the bank after it and who pays the
+ * network fee (spec §9: the house) — and only "Confirm" sends it.
+ */
 export function CreateWithdrawalDialog({
   open,
   bank,
@@ -76,10 +93,14 @@ export function CreateWithdrawalDialog({
   const [amount, setAmount] = useState('');
   const [target, setTarget] = useState('');
   const [error, setError] = useState<FormError | null>(null);
+  const [review, setReview] = useState<Checked | null>(null);
   const [requestWithdrawal, { isLoading }] = useRequestWithdrawalMutation();
   // One key per submission of these values: a double click or a retry records a single request.
   const idempotencyKey = useRef(newUuid());
   const submitting = useRef(false);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const targetRef = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -87,40 +108,57 @@ export function CreateWithdrawalDialog({
     setAmount('');
     setTarget('');
     setError(null);
+    setReview(null);
     idempotencyKey.current = newUuid();
   }, [open]);
+
+  useEffect(() => {
+    if (review) confirmRef.current?.focus();
+  }, [review]);
 
   const changed = () => {
     idempotencyKey.current = newUuid();
     setError(null);
   };
 
-  async function onSubmit(event: FormEvent) {
+  const focusField = (field: Field) => {
+    // After the confirmation step the form is back on screen only at the next render.
+    requestAnimationFrame(() => (field === 'amount' ? amountRef.current : field === 'target' ? targetRef.current : null)?.focus());
+  };
+
+  function onReview(event: FormEvent) {
     event.preventDefault();
     if (submitting.current) return;
-    const trimmed = target.trim();
-    const invalid = validateWithdrawal(method, amount, trimmed, bank);
-    if (invalid) {
-      setError(invalid);
+    const checked = validateWithdrawal(method, amount, target.trim(), bank);
+    if ('field' in checked) {
+      setError(checked);
+      focusField(checked.field);
       return;
     }
     setError(null);
+    setReview(checked);
+  }
+
+  async function onConfirm() {
+    if (!review || submitting.current) return;
     submitting.current = true;
-    const sats = Number(amount);
-    const body = method === 'lightning' ? { amount: sats, paymentRequest: trimmed } : { amount: sats, address: trimmed };
+    const body = review.method === 'lightning' ? { amount: review.sats, paymentRequest: review.target } : { amount: review.sats, address: review.target };
     try {
       await runWithPhoneChallenge(() => requestWithdrawal({ body, idempotencyKey: idempotencyKey.current }).unwrap(), {
         verified: phoneVerified,
       });
-      onCreated(sats);
+      onCreated(review.sats);
     } catch (failure) {
-      if (failure instanceof PhoneChallengeDismissed) {
-        setError({ field: 'form', key: 'withdraw.errors.phoneRequired' });
+      const mapped: FormError | 'locked' =
+        failure instanceof PhoneChallengeDismissed ? { field: 'form', key: 'withdraw.errors.phoneRequired' } : serverError(t, failure, review.method);
+      if (mapped === 'locked') {
+        onLocked();
         return;
       }
-      const mapped = serverError(t, failure, method);
-      if (mapped === 'locked') onLocked();
-      else setError(mapped);
+      // Back to the form, with the refusal beside what it is about.
+      setReview(null);
+      setError(mapped);
+      focusField(mapped.field);
     } finally {
       submitting.current = false;
     }
@@ -133,8 +171,79 @@ export function CreateWithdrawalDialog({
         {message(error)}
       </span>
     ) : null;
+  // A refused text is shown by the amount field itself; other amount errors go in its note.
+  const amountError = error?.field === 'amount' && !('key' in error && error.key.startsWith('amount.problems.')) ? message(error) : null;
 
-  const dollars = amount ? format.dollars(Number(amount)) : null;
+  if (review) {
+    return (
+      <Dialog
+        open={open}
+        onClose={onClose}
+        dismissible={!isLoading}
+        title={t('withdraw.confirm.title')}
+        description={t('withdraw.confirm.intro')}
+        testId="withdraw-dialog"
+        footer={
+          <>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => {
+                setReview(null);
+                focusField('amount');
+              }}
+              disabled={isLoading}
+            >
+              {t('withdraw.confirm.back')}
+            </button>
+            <button ref={confirmRef} type="button" className="btn btn-primary" onClick={() => void onConfirm()} disabled={isLoading} data-testid="withdraw-confirm">
+              {isLoading ? t('withdraw.dialog.submitting') : t('withdraw.confirm.submit')}
+            </button>
+          </>
+        }
+      >
+        <div className={styles.review} data-testid="withdraw-review" aria-busy={isLoading}>
+          <dl className={styles.reviewList}>
+            <div>
+              <dt>{t('withdraw.confirm.amount')}</dt>
+              <dd data-testid="withdraw-review-amount">
+                <SatsAmount sats={review.sats} size="lg" />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('withdraw.confirm.method')}</dt>
+              <dd>{t(`withdraw.method.${review.method}`)}</dd>
+            </div>
+            <div>
+              <dt>{review.method === 'lightning' ? t('withdraw.dialog.paymentRequest') : t('withdraw.dialog.address')}</dt>
+              <dd>
+                <code className={styles.reviewTarget} data-testid="withdraw-review-target">
+                  {review.target}
+                </code>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('withdraw.confirm.bankAfter')}</dt>
+              <dd data-testid="withdraw-review-bank">
+                <SatsAmount sats={Math.max(bank - review.sats, 0)} />
+              </dd>
+            </div>
+          </dl>
+          <p className={styles.feeNote} data-testid="withdraw-fee-note">
+            <span className={styles.feeIcon} aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="18" height="18">
+                <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+                <path d="M12 11v6M12 7.5v.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </span>
+            <span>
+              {t('withdraw.confirm.fees', { amount: format.sats(review.sats) })} {t('withdraw.confirm.review')}
+            </span>
+          </p>
+        </div>
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog
@@ -150,12 +259,12 @@ export function CreateWithdrawalDialog({
             {t('withdraw.dialog.cancel')}
           </button>
           <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={isLoading}>
-            {isLoading ? t('withdraw.dialog.submitting') : t('withdraw.dialog.submit')}
+            {t('withdraw.dialog.submit')}
           </button>
         </>
       }
     >
-      <form id={`${id}-form`} className={styles.form} onSubmit={onSubmit} noValidate aria-busy={isLoading}>
+      <form id={`${id}-form`} className={styles.form} onSubmit={onReview} noValidate>
         <div className="field">
           <label htmlFor={`${id}-method`}>{t('withdraw.dialog.type')}</label>
           <select
@@ -175,39 +284,30 @@ export function CreateWithdrawalDialog({
 
         <div className="field">
           <label htmlFor={`${id}-amount`}>{t('withdraw.dialog.amount')}</label>
-          <div className={styles.amountRow}>
-            <input
-              id={`${id}-amount`}
-              className="input"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              value={amount ? format.sats(Number(amount)) : ''}
-              onChange={(e) => {
-                setAmount(digitsOnly(e.target.value));
-                changed();
-              }}
-              aria-invalid={error?.field === 'amount'}
-              aria-describedby={error?.field === 'amount' ? `${id}-amount-error` : `${id}-amount-hint`}
-            />
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              onClick={() => {
-                setAmount(String(bank));
-                changed();
-              }}
-              disabled={bank <= 0}
-            >
-              {t('withdraw.dialog.max')}
-            </button>
-          </div>
-          {fieldError('amount') ?? (
-            <span id={`${id}-amount-hint`} className={styles.hint}>
-              {dollars ? `≈ ${dollars}${format.fixed ? '*' : ''} · ` : ''}
-              {t('withdraw.dialog.available', { amount: format.sats(bank) })}
-            </span>
-          )}
+          <AmountInput
+            id={`${id}-amount`}
+            ref={amountRef}
+            text={amount}
+            onText={(text) => {
+              setAmount(text);
+              changed();
+            }}
+            hint={t('withdraw.dialog.available', { amount: format.sats(bank) })}
+            error={amountError}
+            addon={
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => {
+                  setAmount(format.sats(bank));
+                  changed();
+                }}
+                disabled={bank <= 0}
+              >
+                {t('withdraw.dialog.max')}
+              </button>
+            }
+          />
         </div>
 
         <div className="field">
@@ -215,6 +315,7 @@ export function CreateWithdrawalDialog({
           {method === 'lightning' ? (
             <textarea
               id={`${id}-target`}
+              ref={targetRef}
               className={`input ${styles.textarea}`}
               rows={3}
               spellCheck={false}
@@ -232,6 +333,7 @@ export function CreateWithdrawalDialog({
           ) : (
             <input
               id={`${id}-target`}
+              ref={targetRef}
               className="input"
               type="text"
               dir="ltr"

@@ -1,4 +1,4 @@
-import type { WithdrawRequest, WithdrawRequestView } from '@bahati/contracts';
+import type { WithdrawCancelResponse, WithdrawRequest, WithdrawRequestView } from '@bahati/contracts';
 import { api } from '@/lib/api';
 
 export const withdrawApi = api.injectEndpoints({
@@ -25,7 +25,21 @@ export const withdrawApi = api.injectEndpoints({
         }
       },
     }),
+    /** Cancels one of the player's own requests while it is in review: the amount is back in the bank at once. */
+    cancelWithdrawal: build.mutation<WithdrawCancelResponse, string>({
+      query: (id) => ({ url: `players/withdrawrequests/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
+      invalidatesTags: ['WithdrawRequest', 'AdminWithdrawRequest', 'Bank', 'Ledger'],
+      async onQueryStarted(_id, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          void dispatch(api.util.upsertQueryData('getBank', undefined, data.bank));
+          dispatch(withdrawApi.util.updateQueryData('getWithdrawRequests', undefined, (rows) => rows.map((row) => (row.id === data.request.id ? data.request : row))));
+        } catch {
+          // The screen shows the error.
+        }
+      },
+    }),
   }),
 });
 
-export const { useGetWithdrawRequestsQuery, useRequestWithdrawalMutation } = withdrawApi;
+export const { useGetWithdrawRequestsQuery, useRequestWithdrawalMutation, useCancelWithdrawalMutation } = withdrawApi;

@@ -4,19 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { FixedPriceNote, SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { CopyButton } from '@/components/copy-button/copy-button';
 import { DataTable, type Column } from '@/components/data-table/data-table';
+import { Dialog } from '@/components/dialog/dialog';
 import { truncateMiddle, useDateTimeFormat } from '@/components/format/format';
 import { LocalizedLink } from '@/components/localized-link';
 import { ProgressBar } from '@/components/progress-bar/progress-bar';
 import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
-import { useGetBankQuery, useGetBonusesQuery } from '@/lib/api';
+import { apiErrorMessage, useGetBankQuery, useGetBonusesQuery } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/document-title';
 import { useCurrentPlayer } from '@/lib/current-player';
 import { usePlayerEvents } from '@/lib/player-events';
 import { CreateWithdrawalDialog } from './create-withdrawal-dialog';
-import { useGetWithdrawRequestsQuery } from './withdraw-api';
+import { useCancelWithdrawalMutation, useGetWithdrawRequestsQuery } from './withdraw-api';
 import styles from './withdraw.module.css';
 import { Page, PageHeader } from '@/components/page/page';
 
-const STATUS_TONE: Record<WithdrawRequestView['status'], StatusTone> = { Created: 'pending', Approved: 'success', Declined: 'danger' };
+const STATUS_TONE: Record<WithdrawRequestView['status'], StatusTone> = { Created: 'pending', Approved: 'success', Declined: 'danger', Canceled: 'neutral' };
 
 /** Spec "Withdraw screen": balance, create dialog, the locked notice and the player's requests. */
 export function Component() {
@@ -34,7 +36,25 @@ export function Component() {
   const locked = refused || activeBonus !== undefined;
   const lockedNotice = useRef<HTMLDivElement>(null);
   const [created, setCreated] = useState<number | null>(null);
+  // A request the player asked to cancel (the confirmation is open), and what came of the last cancellation.
+  const [canceling, setCanceling] = useState<WithdrawRequestView | null>(null);
+  const [cancelOutcome, setCancelOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [cancelWithdrawal, { isLoading: cancelBusy }] = useCancelWithdrawalMutation();
   usePlayerEvents();
+  useDocumentTitle(t('withdraw.title'));
+
+  async function confirmCancel() {
+    if (!canceling) return;
+    try {
+      const { request } = await cancelWithdrawal(canceling.id).unwrap();
+      setCreated(null);
+      setCancelOutcome({ ok: true, text: t('withdraw.cancel.done', { amount: format.sats(request.amount) }) });
+    } catch (error) {
+      setCancelOutcome({ ok: false, text: apiErrorMessage(t, error) ?? t('withdraw.cancel.failed') });
+    } finally {
+      setCanceling(null);
+    }
+  }
 
   useEffect(() => {
     if (refused) lockedNotice.current?.focus();
@@ -83,6 +103,28 @@ export function Component() {
           <span className={styles.faint}>—</span>
         ),
     },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">{t('withdraw.columns.actions')}</span>,
+      align: 'end',
+      className: styles.actionsCell,
+      cell: (row) =>
+        row.status === 'Created' ? (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => {
+              setCancelOutcome(null);
+              setCanceling(row);
+            }}
+            disabled={cancelBusy}
+            aria-label={t('withdraw.cancel.label', { amount: format.sats(row.amount) })}
+            data-testid="withdraw-cancel"
+          >
+            {t('withdraw.cancel.button')}
+          </button>
+        ) : null,
+    },
   ];
 
   return (
@@ -101,6 +143,7 @@ export function Component() {
               className="btn btn-primary"
               onClick={() => {
                 setCreated(null);
+                setCancelOutcome(null);
                 setCreating(true);
               }}
               disabled={bank === undefined}
@@ -162,6 +205,16 @@ export function Component() {
         </p>
       ) : null}
 
+      {cancelOutcome ? (
+        <p
+          className={cancelOutcome.ok ? `alert alert-info ${styles.success}` : 'alert'}
+          role={cancelOutcome.ok ? 'status' : 'alert'}
+          data-testid="withdraw-cancel-outcome"
+        >
+          {cancelOutcome.text}
+        </p>
+      ) : null}
+
       <section className={`panel ${styles.section}`} aria-label={t('withdraw.tableCaption')}>
         <DataTable
           columns={columns}
@@ -176,6 +229,43 @@ export function Component() {
         />
         <FixedPriceNote />
       </section>
+
+      <Dialog
+        open={canceling !== null}
+        onClose={() => setCanceling(null)}
+        dismissible={!cancelBusy}
+        size="sm"
+        title={t('withdraw.cancel.title')}
+        description={canceling ? t('withdraw.cancel.text', { amount: format.sats(canceling.amount) }) : undefined}
+        testId="withdraw-cancel-dialog"
+        footer={
+          <>
+            <button type="button" className="btn btn-ghost" onClick={() => setCanceling(null)} disabled={cancelBusy}>
+              {t('withdraw.cancel.keep')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void confirmCancel()} disabled={cancelBusy} data-testid="withdraw-cancel-confirm">
+              {cancelBusy ? t('withdraw.cancel.working') : t('withdraw.cancel.confirm')}
+            </button>
+          </>
+        }
+      >
+        {canceling ? (
+          <dl className={styles.reviewList}>
+            <div>
+              <dt>{t('withdraw.confirm.amount')}</dt>
+              <dd>
+                <SatsAmount sats={canceling.amount} />
+              </dd>
+            </div>
+            <div>
+              <dt>{canceling.method === 'lightning' ? t('withdraw.dialog.paymentRequest') : t('withdraw.dialog.address')}</dt>
+              <dd>
+                <code className={styles.reviewTarget}>{canceling.targetAddress}</code>
+              </dd>
+            </div>
+          </dl>
+        ) : null}
+      </Dialog>
 
       <CreateWithdrawalDialog
         open={creating}

@@ -48,6 +48,8 @@ const serverErrors = {
   IdempotencyKeyReused: 'This key was already used for a different request. Nothing new was recorded: check your withdrawals and try again.',
   TooManyRequests: 'Too many attempts in a short time. Please wait a little and try again.',
   PhoneCodeLocked: 'Too many wrong codes: this code no longer works. Ask for a new code.',
+  /** Cancelling a withdrawal request that an admin already decided (or that was cancelled). */
+  WithdrawalNotPending: 'This request is no longer in review, so it cannot be cancelled.',
 } satisfies Record<ErrorCode, string>;
 
 /**
@@ -252,6 +254,13 @@ const en = {
     fixedPrice: 'at a fixed reference price',
     livePrice: 'at the current price',
     fixedPriceNote: 'Dollar figures use a fixed reference price while the live price is unavailable; they are approximate.',
+    problems: {
+      negative: 'A negative amount is not allowed: leave out the minus sign.',
+      decimal: 'Whole numbers only: no decimal point or decimal comma.',
+      exponent: 'Type the number in full (100000, not 1e5).',
+      digits: 'Use digits only (0–9).',
+      tooLarge: 'That number is too large.',
+    },
   },
   phone: {
     title: 'Verify your phone',
@@ -306,6 +315,10 @@ const en = {
       minimum: 'Deposit Amount must be at least {{amount}} Satoshis.',
       tableCaption: 'Your Lightning invoices',
       empty: 'No invoices yet. Create one above.',
+      noneOpen: 'No open invoices. Create one above.',
+      older: 'Older invoices ({{number}})',
+      olderHint: 'Expired and cancelled: they can no longer be paid.',
+      olderCaption: 'Your expired and cancelled Lightning invoices',
       columns: {
         date: 'Date',
         amount: 'Amount',
@@ -390,11 +403,13 @@ const en = {
       amount: 'Amount',
       status: 'Status',
       reference: 'Reference',
+      actions: 'Actions',
     },
     status: {
       Created: 'In review',
       Approved: 'Approved',
       Declined: 'Declined',
+      Canceled: 'Cancelled',
     },
     method: {
       lightning: 'Lightning',
@@ -431,6 +446,28 @@ const en = {
       phoneRequired: 'Verify your phone number to withdraw.',
       generic: 'The withdrawal could not be requested. Please try again.',
     },
+    confirm: {
+      title: 'Confirm your withdrawal',
+      intro: 'Check the amount and the destination: a payment cannot be taken back once it is sent.',
+      amount: 'Amount',
+      method: 'Method',
+      bankAfter: 'Your bank afterwards',
+      fees: 'Bahati pays the network fees on withdrawals: the full {{amount}} sats reach you.',
+      review: 'The amount leaves your bank now. We review requests within 24 hours; until then you can cancel it.',
+      back: 'Back',
+      submit: 'Confirm withdrawal',
+    },
+    cancel: {
+      button: 'Cancel request',
+      label: 'Cancel the request for {{amount}} sats',
+      title: 'Cancel this withdrawal request?',
+      text: 'The {{amount}} sats go back to your bank at once, and the request will not be paid.',
+      keep: 'Keep the request',
+      confirm: 'Yes, cancel it',
+      working: 'Cancelling…',
+      done: 'Request cancelled: {{amount}} sats are back in your bank.',
+      failed: 'The request could not be cancelled. Please try again.',
+    },
   },
   adminWithdrawals: {
     title: 'Withdraw requests',
@@ -455,6 +492,17 @@ const en = {
     failed: 'The request could not be updated: {{message}}',
     approved: 'Approved and paid. Reference {{reference}}.',
     declined: 'Declined; {{amount}} sats went back to the player.',
+    confirm: {
+      approveTitle: 'Approve and pay this withdrawal?',
+      retryTitle: 'Retry this payout?',
+      declineTitle: 'Decline this withdrawal?',
+      approveText: 'The node pays {{amount}} sats to the destination below now. A payment cannot be taken back.',
+      declineText: 'The {{amount}} sats go back to the player’s bank at once, and nothing is paid.',
+      method: 'Method',
+      back: 'Go back',
+      approve: 'Approve and pay',
+      decline: 'Decline and refund',
+    },
   },
   geoBlocked: {
     title: 'Bahati is not available in your region',
@@ -785,6 +833,12 @@ const en = {
       invalidId: 'Invalid ShoeId.',
       failed: 'Something went wrong. Please try again.',
     },
+    split: {
+      play: 'Play result',
+      deposits: 'Deposits',
+      withdrawals: 'Withdrawals',
+      bonuses: 'Bonuses',
+    },
   },
   provable: {
     title: 'Verify a shoe',
@@ -1039,10 +1093,6 @@ const en = {
         waiting: 'You have already asked for this: it applies from {{time}}.',
       },
       problems: {
-        digits: 'Use digits only, for example 50000.',
-        decimal: 'Whole numbers only: no decimal point.',
-        negative: 'A limit cannot be negative.',
-        tooLarge: 'That number is too large.',
         minutes: 'Choose between 1 and 1,440 minutes.',
       },
       save: 'Save limits',
@@ -1139,6 +1189,7 @@ const en = {
       targetHint: 'Optional. Empty: the default target for this bonus.',
       maxRedemptions: 'Maximum redemptions',
       maxHint: 'Optional. Empty: no limit.',
+      usesUnit: 'uses',
       expiresAt: 'Expires',
       expiresHint: 'Optional, in your local time. Empty: never.',
       minBank: 'Minimum bank in sats',

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   DevBitcoinConfirmRequest, DevBitcoinPayRequest, DevBitcoinPayResponse, DevIdTokenRequest, DevIdTokenResponse, DevLightningSettleRequest, DevLightningSettleResponse,
-  DevPhoneCodeQuery, DevPhoneCodeResponse, NextShoe, SEED_PATTERN,
+  DevPhoneCodeQuery, DevRefusePayoutsRequest, DevPhoneCodeResponse, NextShoe, SEED_PATTERN,
 } from '@bahati/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../application/actor';
@@ -114,6 +114,18 @@ export class DevController {
     }
     await this.commands.execute(new RecordInvoiceUpdateCommand(update));
     return { paymentHash: update.id };
+  }
+
+  @Public()
+  @Post('lightning/refuse-payouts')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Make the development node refuse its next payouts (to see a failed payout and its retry)' })
+  @ApiBody({ schema: openApi(DevRefusePayoutsRequest) })
+  refusePayouts(@Body(new ZodPipe(DevRefusePayoutsRequest)) body: z.output<typeof DevRefusePayoutsRequest>): z.output<typeof DevRefusePayoutsRequest> {
+    const node = this.rails.node;
+    if (!node) throw standInMissing('The Lightning node');
+    node.refuseNextPayouts(body.count, body.reason);
+    return body;
   }
 
   @Public()

@@ -20,6 +20,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   CodeAlreadyRedeemed: HttpStatus.CONFLICT,
   Conflict: HttpStatus.CONFLICT,
   BonusNotOffered: HttpStatus.CONFLICT,
+  WithdrawalNotPending: HttpStatus.CONFLICT,
   LimitReached: HttpStatus.FORBIDDEN,
   IdempotencyKeyReused: HttpStatus.UNPROCESSABLE_ENTITY,
   PayoutFailed: HttpStatus.BAD_GATEWAY,

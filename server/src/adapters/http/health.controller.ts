@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import type { EventStore } from '../../application/ports/event-store';
 import { DatabaseToken, EventStoreToken } from '../../config/tokens';
 import { ProjectionRunner } from '../../projections/runner';
+import { Draining } from '../../application/draining';
 import { OperatorOnly, Public } from './auth';
 
 /** Projections further behind than this make the service report itself unhealthy. */
@@ -25,6 +26,7 @@ export class HealthController {
     @Inject(DatabaseToken) private readonly database: Database,
     @Inject(EventStoreToken) private readonly store: EventStore,
     private readonly projections: ProjectionRunner,
+    private readonly draining: Draining,
   ) {}
 
   /** Liveness: the process answers HTTP. Touches nothing else, so a slow database never gets the server restarted. */
@@ -43,6 +45,8 @@ export class HealthController {
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: the database and the event store answer (503 when not)' })
   async ready(): Promise<{ status: 'ok' }> {
+    // A shutting-down instance takes no new traffic, however healthy its stores still are.
+    if (this.draining.active) throw new ServiceUnavailableException({ statusCode: 503, error: 'ServiceUnavailable', message: 'Shutting down.' });
     try {
       await sql`select 1`.execute(this.database.kysely);
       await this.store.ping();

@@ -1,16 +1,16 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   AddInvoiceRequest, AddInvoiceResponse, BitcoinAddressResponse, type Deposit, DepositList, type HeldDeposit, HeldDepositList, ReleaseHeldDepositRequest, InvoiceStatusRequest, InvoiceStatusResponse, type LightningInvoice,
-  LightningInvoiceList, PhoneVerifyRequest, PhoneVerifyResponse, VerifyCodeRequest, VerifyCodeResponse, WithdrawDecisionQuery, WithdrawRequest, WithdrawRequestList,
-  WithdrawRequestView,
+  LightningInvoiceList, PhoneVerifyRequest, PhoneVerifyResponse, VerifyCodeRequest, VerifyCodeResponse, WithdrawCancelResponse, WithdrawDecisionQuery, WithdrawRequest,
+  WithdrawRequestId, WithdrawRequestList, WithdrawRequestView,
 } from '@bahati/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../application/actor';
 import {
-  AssignDepositAddressCommand, BeginPhoneVerifyCommand, CreateInvoiceCommand, DecideWithdrawalCommand, RequestWithdrawalCommand,
-  VerifyPhoneCodeCommand,
+  AssignDepositAddressCommand, BeginPhoneVerifyCommand, CancelWithdrawalCommand, CreateInvoiceCommand, DecideWithdrawalCommand,
+  RequestWithdrawalCommand, VerifyPhoneCodeCommand,
 } from '../../application/money/commands';
 import { ListHeldDepositsQuery, ReleaseHeldDepositCommand } from '../../application/money/held-deposits';
 import { ListAllWithdrawRequestsQuery, ListDepositsQuery, ListInvoicesQuery, ListWithdrawRequestsQuery, WaitForInvoiceQuery } from '../../application/money/queries';
@@ -109,6 +109,18 @@ export class MoneyController {
   @ApiOkResponse({ schema: openApi(WithdrawRequestList) })
   withdrawRequests(@CurrentActor() actor: Actor): Promise<WithdrawRequestView[]> {
     return this.queries.execute(new ListWithdrawRequestsQuery(actor));
+  }
+
+  @Post('players/withdrawrequests/:id/cancel')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Cancel one of the player's own requests while it is in review: the amount goes back to the bank at once (WithdrawRefund)",
+    description: "Another player's request is 404 NotFound; one already approved, declined or cancelled is 409 WithdrawalNotPending. Repeating a cancellation answers the same.",
+  })
+  @ApiParam({ name: 'id', description: 'The withdrawal request id' })
+  @ApiOkResponse({ schema: openApi(WithdrawCancelResponse) })
+  cancelWithdrawal(@Param('id', new ZodPipe(WithdrawRequestId)) withdrawalId: string, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<WithdrawCancelResponse> {
+    return this.commands.execute(new CancelWithdrawalCommand(actor, withdrawalId, id));
   }
 
   @AdminOnly()

@@ -140,8 +140,11 @@ export class PlayersController {
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
     heartbeat.unref();
     let stop = () => {};
+    // A server shutting down ends the stream; the client reconnects to an instance still serving.
+    const forget = this.hub.endOnShutdown(() => raw.end());
     const close = () => {
       clearInterval(heartbeat);
+      forget();
       stop();
     };
     // A stream ends with its session: told why, then closed (the client's reconnection then meets a 401).

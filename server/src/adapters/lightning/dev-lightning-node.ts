@@ -35,6 +35,8 @@ export class DevLightningNode extends LightningNode {
   readonly kind = 'development node';
   private readonly state: DevState;
   private readonly listeners = new Set<(u: InvoiceUpdate) => void>();
+  /** Payouts still to refuse (the dev rail's way to show a failed payout), and why. */
+  private refusals: { count: number; reason: string } = { count: 0, reason: '' };
 
   constructor(
     private readonly file: string | null,
@@ -102,6 +104,11 @@ export class DevLightningNode extends LightningNode {
     return this.record(idempotencyKey, () => ({ reference: createHash('sha256').update(randomBytes(32)).digest('hex') }));
   }
 
+  /** The next `count` payouts not made yet fail with `reason`; one already made is still answered as made. */
+  refuseNextPayouts(count: number, reason: string): void {
+    this.refusals = { count, reason };
+  }
+
   /** Payouts made, by idempotency key (for tests and the dev banner). */
   get payouts(): Readonly<Record<string, Payout>> {
     return this.state.payouts;
@@ -110,6 +117,10 @@ export class DevLightningNode extends LightningNode {
   private record(key: string, make: () => Payout): Payout {
     const existing = this.state.payouts[key];
     if (existing) return existing;
+    if (this.refusals.count > 0) {
+      this.refusals.count--;
+      throw new Error(this.refusals.reason);
+    }
     const payout = make();
     this.state.payouts[key] = payout;
     this.save();

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AddInvoiceResponse, BitcoinAddressResponse, PhoneVerifyResponse, VerifyCodeResponse, WithdrawRequestView } from '@bahati/contracts';
+import type { AddInvoiceResponse, BitcoinAddressResponse, PhoneVerifyResponse, VerifyCodeResponse, WithdrawCancelResponse, WithdrawRequestView } from '@bahati/contracts';
 import { type Actor, assertAdmin } from '../actor';
 import type { CommandContext } from '../command-path';
 import type { InvoiceUpdate } from '../ports/money';
@@ -30,6 +30,10 @@ export class RequestWithdrawalCommand {
 /** An admin's review of a Created withdrawal request: approval pays it out (once), declining refunds it. */
 export class DecideWithdrawalCommand {
   constructor(readonly actor: Actor, readonly withdrawalId: string, readonly decision: 'approve' | 'decline', readonly correlationId: string) {}
+}
+/** The player cancels their own withdrawal request while it is in review; answers the request and the bank with the amount back. */
+export class CancelWithdrawalCommand {
+  constructor(readonly actor: Actor, readonly withdrawalId: string, readonly correlationId: string) {}
 }
 /** Asks the chain source about every deposit address now; answers how many events were recorded. */
 export class PollChainCommand {}
@@ -88,6 +92,14 @@ export class DecideWithdrawalHandler implements ICommandHandler<DecideWithdrawal
   }
 }
 
+@CommandHandler(CancelWithdrawalCommand)
+export class CancelWithdrawalHandler implements ICommandHandler<CancelWithdrawalCommand, WithdrawCancelResponse> {
+  constructor(private readonly withdrawals: Withdrawals) {}
+  execute(c: CancelWithdrawalCommand) {
+    return this.withdrawals.cancel(c.actor.playerId, c.withdrawalId, context(c.actor, c.correlationId));
+  }
+}
+
 @CommandHandler(PollChainCommand)
 export class PollChainHandler implements ICommandHandler<PollChainCommand, number> {
   constructor(private readonly bitcoin: BitcoinDeposits) {}
@@ -106,5 +118,5 @@ export class RecordInvoiceUpdateHandler implements ICommandHandler<RecordInvoice
 
 export const moneyCommandHandlers = [
   BeginPhoneVerifyHandler, VerifyPhoneCodeHandler, AssignDepositAddressHandler, CreateInvoiceHandler, RequestWithdrawalHandler,
-  DecideWithdrawalHandler, PollChainHandler, RecordInvoiceUpdateHandler,
+  DecideWithdrawalHandler, CancelWithdrawalHandler, PollChainHandler, RecordInvoiceUpdateHandler,
 ];

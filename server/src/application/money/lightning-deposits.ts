@@ -10,13 +10,13 @@ import type { InvoiceUpdate } from '../ports/money';
 import { MoneyReadModel, ReadModelProgress } from '../ports/read-models';
 import { MoneyServices } from './money-services';
 import { AccountCommands } from '../account-commands';
+import { Draining } from '../draining';
 import { Standings } from '../standings';
 import { requestKeyFor } from '../request-keys';
 import type { AccountState } from '../../domain/account/account';
 import { isRepeatedRequest } from '../../domain/account/request-keys';
 
 const SYSTEM: CommandContext = { correlationId: 'invoice-watcher', userId: 'system:invoice-watcher' };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 @Injectable()
 export class LightningDeposits {
@@ -30,6 +30,7 @@ export class LightningDeposits {
     private readonly backends: MoneyServices,
     private readonly bonuses: BonusSettings,
     @Inject(AppConfigToken) private readonly config: AppConfig,
+    private readonly draining: Draining,
   ) {}
 
   /**
@@ -65,14 +66,17 @@ export class LightningDeposits {
     return { id, paymentRequest: state.money.invoices.get(id)!.paymentRequest };
   }
 
-  /** Answers once the invoice is no longer Opened, or after `timeoutMs` with its current status. */
+  /**
+   * Answers once the invoice is no longer Opened, or after `timeoutMs` with its current status — at once
+   * when the server begins to shut down (the client then asks again, of another instance).
+   */
   async waitForInvoice(playerId: string, id: string, timeoutMs = 25_000): Promise<InvoiceStatusResponse> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const invoice = await this.money.invoice(id);
       if (!invoice || invoice.playerId !== playerId) throw new NotFoundError('NotFound', 'No such invoice on this account.');
-      if (invoice.status !== 'Opened' || Date.now() >= deadline) return { id, status: invoice.status, amount: invoice.amount };
-      await sleep(Math.min(300, Math.max(0, deadline - Date.now())));
+      if (invoice.status !== 'Opened' || Date.now() >= deadline || this.draining.active) return { id, status: invoice.status, amount: invoice.amount };
+      await this.draining.pause(Math.min(300, Math.max(0, deadline - Date.now())));
     }
   }
 

@@ -9,6 +9,8 @@ import { PlayerReadModel, ReadModelProgress } from '../ports/read-models';
 import { SessionDirectory } from '../players/sessions';
 
 type Listener = (event: PlayerPushEvent) => void;
+/** A stream's own way to end itself (the HTTP response), called when the server shuts down. */
+type Ender = () => void;
 
 /** The session a stream was opened with, and what to do once that session has ended (a logout, a logout everywhere, a ban). */
 export interface ListeningSession {
@@ -35,6 +37,8 @@ export function pushEventsOf(event: { type: string; data: unknown }): PlayerPush
       return [{ type: 'WithdrawalChanged', id: e.data.withdrawalId, status: 'Approved' }];
     case 'WithdrawalDeclined':
       return [{ type: 'WithdrawalChanged', id: e.data.withdrawalId, status: 'Declined' }];
+    case 'WithdrawalCanceled':
+      return [{ type: 'WithdrawalChanged', id: e.data.withdrawalId, status: 'Canceled' }];
     case 'PhoneVerified':
       return [{ type: 'PhoneVerified', phoneNumber: e.data.phoneNumber }];
     case 'BonusOffered':
@@ -58,6 +62,7 @@ export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicatio
   private readonly logger = new Logger('PlayerEvents');
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly sessions = new Map<Listener, ListeningSession>();
+  private readonly enders = new Set<Ender>();
   private subscription: Subscription | null = null;
 
   constructor(
@@ -93,6 +98,23 @@ export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicatio
       this.sessions.delete(listener);
       if (!set.size) this.listeners.delete(playerId);
     };
+  }
+
+  /** `end` closes a stream (its HTTP response) when the server shuts down: see `endStreams`. Answers how to forget it. */
+  endOnShutdown(end: Ender): () => void {
+    this.enders.add(end);
+    return () => this.enders.delete(end);
+  }
+
+  /**
+   * Ends every open stream, so the HTTP server can close once the requests in flight are answered; each client
+   * reconnects (with backoff) to an instance that is still serving.
+   */
+  endStreams(): number {
+    const open = [...this.enders];
+    this.enders.clear();
+    for (const end of open) end();
+    return open.length;
   }
 
   private async deliver(event: RecordedEvent) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MIN_BITCOIN_WITHDRAWAL, type WithdrawRequestView } from '@bahati/contracts';
+import { MIN_BITCOIN_WITHDRAWAL, type WithdrawCancelResponse, type WithdrawRequestView } from '@bahati/contracts';
 import { paymentRequestDecider, paymentRequestStream } from '../../domain/account/money';
 import { DomainError } from '../../domain/decider';
 import { AppConfigToken, type AppConfig } from '../../config/tokens';
@@ -79,6 +79,35 @@ export class Withdrawals {
       }
       throw err;
     }
+  }
+
+  /**
+   * The player cancels their own request while it is still in review: refunded at once (`WithdrawalCanceled`,
+   * ledger `WithdrawRefund`). Decided on the player's own account, so another player's request is not found
+   * (404), and an approval racing it is decided after it on the same stream: exactly one of the two is appended.
+   */
+  async cancel(playerId: string, id: string, context: CommandContext): Promise<WithdrawCancelResponse> {
+    const outcome = await this.accounts.run(playerId, (_state, standing) => ({ type: 'CancelWithdrawal' as const, withdrawalId: id, standing, now: new Date().toISOString() }), context);
+    const w = outcome.state.money.withdrawals.get(id)!;
+    if (outcome.events.length > 0 && w.method === 'lightning') await this.releasePaymentRequest(w.target, w.amount, id, context);
+    await this.projections.waitFor(outcome.checkpoint);
+    return { request: await this.view(id), bank: outcome.state.bank };
+  }
+
+  /**
+   * A cancelled request's Lightning payment request was never paid, so it may be used again. One that has
+   * expired (or cannot be read any more) could not be used again anyway and keeps its claim.
+   */
+  private async releasePaymentRequest(target: string, amount: number, withdrawalId: string, context: CommandContext): Promise<void> {
+    let paymentHash: string;
+    try {
+      paymentHash = this.backends.targets.checkPaymentRequest(target, amount, new Date()).paymentHash;
+    } catch {
+      return;
+    }
+    await this.commands
+      .handle(paymentRequestStream(paymentHash), paymentRequestDecider, { type: 'ReleasePaymentRequest', paymentHash, withdrawalId, now: new Date().toISOString() }, context)
+      .catch((e) => this.logger.error(`Could not release payment request ${paymentHash}: ${String(e)}`));
   }
 
   async decline(reviewerId: string, id: string, context: CommandContext): Promise<WithdrawRequestView> {

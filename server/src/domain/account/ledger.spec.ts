@@ -39,6 +39,9 @@ describe('the ledger lines of an account event', () => {
     expect(ledgerLines({ type: 'WithdrawalDeclined', data: { withdrawalId: 'w1', amount: 2_000, reviewerId: 'admin', decidedAt: t } })).toEqual([
       { type: 'WithdrawRefund', amount: 2_000, reference: 'w1', handId: null },
     ]);
+    expect(ledgerLines({ type: 'WithdrawalCanceled', data: { withdrawalId: 'w1', amount: 2_000, canceledAt: t } })).toEqual([
+      { type: 'WithdrawRefund', amount: 2_000, reference: 'w1', handId: null },
+    ]);
   });
 
   it('debit each stake of a hand when it is placed; the bet names the shoe', () => {
@@ -103,6 +106,7 @@ const anyAccountEvent: fc.Arbitrary<[AccountEvent, number]> = fc.oneof(
   amount.map((a) => moves({ type: 'LightningInvoiceSettled', data: { invoiceId: 'i', amount: a, settledAt: t } }, a)),
   amount.map((a) => moves({ type: 'WithdrawalRequested', data: { withdrawalId: 'w', method: 'bitcoin', amount: a, target: 'x', requestedAt: t } }, -a)),
   amount.map((a) => moves({ type: 'WithdrawalDeclined', data: { withdrawalId: 'w', amount: a, reviewerId: 'r', decidedAt: t } }, a)),
+  amount.map((a) => moves({ type: 'WithdrawalCanceled', data: { withdrawalId: 'w', amount: a, canceledAt: t } }, a)),
   amount.map((a) => moves({ type: 'BitcoinDepositDetected', data: { txid: 'tx', vout: 0, address: 'a', amount: a, confirmations: 0, detectedAt: t } }, 0)),
   amount.map((a) => moves({ type: 'HandStarted', data: { handId, shoeId, level: 0, rules: rulesForLevel(0), bet: a, firstPosition: 0 } }, -a)),
   amount.map((a) => moves({ type: 'InsuranceTaken', data: { handId, amount: a } }, -a)),

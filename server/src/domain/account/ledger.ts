@@ -15,7 +15,7 @@ export interface LedgerLine {
 
 /** Account events that move the bank. */
 export const BANK_EVENT_TYPES = [
-  'BitcoinDepositConfirmed', 'LightningInvoiceSettled', 'WithdrawalRequested', 'WithdrawalDeclined',
+  'BitcoinDepositConfirmed', 'LightningInvoiceSettled', 'WithdrawalRequested', 'WithdrawalDeclined', 'WithdrawalCanceled',
   'HandStarted', 'InsuranceTaken', 'PlayerDoubled', 'HandSplit', 'HandSettled', 'BonusAccepted',
 ] as const satisfies readonly (MoneyEvent | GameEvent | BonusEvent)['type'][];
 
@@ -39,6 +39,7 @@ export function ledgerLines(event: MoneyEvent | GameEvent | BonusEvent | LimitEv
     case 'WithdrawalRequested':
       return [{ type: 'Withdraw', amount: -event.data.amount, reference: event.data.withdrawalId, handId: null }];
     case 'WithdrawalDeclined':
+    case 'WithdrawalCanceled':
       return [{ type: 'WithdrawRefund', amount: event.data.amount, reference: event.data.withdrawalId, handId: null }];
     case 'HandStarted':
       return [{ type: 'Bet', amount: -event.data.bet, reference: event.data.shoeId, handId: event.data.handId }];

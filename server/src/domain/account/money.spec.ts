@@ -1,5 +1,6 @@
 import { DomainError, fold } from '../decider';
 import { type AccountEvent, accountDecider } from './account';
+import { ledgerLines } from './ledger';
 
 const standing = { banned: false, selfExcluded: false, phoneVerified: true };
 const t0 = '2026-01-01T10:00:00.000Z';
@@ -57,6 +58,70 @@ describe('withdrawals', () => {
     const claimed = accountDecider.decide(start(), given(...approved));
     const paid = accountDecider.decide({ type: 'RecordWithdrawalPayout', withdrawalId: 'w1', reference: 'tx1', now: later(1) }, given(...approved, ...claimed));
     expect(accountDecider.decide(start(later(30)), given(...approved, ...claimed, ...paid))).toEqual([]);
+  });
+});
+
+describe('a withdrawal its player cancels', () => {
+  const requested: AccountEvent[] = [
+    ...funded,
+    { type: 'WithdrawalRequested', data: { withdrawalId: 'w1', method: 'bitcoin', amount: 20_000, target: 'bcrt1qexample', requestedAt: t0 } },
+  ];
+  const cancel = (withdrawalId = 'w1', over: Partial<typeof standing> = {}) =>
+    ({ type: 'CancelWithdrawal' as const, withdrawalId, standing: { ...standing, ...over }, now: later(5) });
+
+  /** given(events).when(command).then(events, state) / .thenThrows(code). */
+  const scenario = (...events: AccountEvent[]) => ({
+    when: (command: Parameters<typeof accountDecider.decide>[0]) => ({
+      then: (check: (decided: AccountEvent[], after: ReturnType<typeof given>) => void) => {
+        const decided = accountDecider.decide(command, given(...events));
+        check(decided, given(...events, ...decided));
+      },
+      thenThrows: (code: string) => expect(() => accountDecider.decide(command, given(...events))).toThrow(expect.objectContaining({ code })),
+    }),
+  });
+
+  it('is refunded at once while it is still in review: the whole amount back, as a WithdrawRefund', () => {
+    scenario(...requested).when(cancel()).then((decided, after) => {
+      expect(decided).toEqual([{ type: 'WithdrawalCanceled', data: { withdrawalId: 'w1', amount: 20_000, canceledAt: later(5) } }]);
+      expect(after.bank).toBe(50_000);
+      expect(after.money.withdrawals.get('w1')?.status).toBe('Canceled');
+      expect(ledgerLines(decided[0]!)).toEqual([{ type: 'WithdrawRefund', amount: 20_000, reference: 'w1', handId: null }]);
+    });
+  });
+
+  it('answers a repeated cancellation as done, recording nothing more', () => {
+    scenario(...requested, { type: 'WithdrawalCanceled', data: { withdrawalId: 'w1', amount: 20_000, canceledAt: t0 } })
+      .when(cancel())
+      .then((decided, after) => {
+        expect(decided).toEqual([]);
+        expect(after.bank).toBe(50_000);
+      });
+  });
+
+  it('is refused once an admin approved or declined it', () => {
+    scenario(...requested, { type: 'WithdrawalApproved', data: { withdrawalId: 'w1', reviewerId: 'admin', decidedAt: t0 } }).when(cancel()).thenThrows('WithdrawalNotPending');
+    scenario(...requested, { type: 'WithdrawalDeclined', data: { withdrawalId: 'w1', amount: 20_000, reviewerId: 'admin', decidedAt: t0 } })
+      .when(cancel())
+      .thenThrows('WithdrawalNotPending');
+  });
+
+  it('is not found on an account that does not hold it (another player\'s request)', () => {
+    scenario(...requested).when(cancel('w-of-someone-else')).thenThrows('NotFound');
+  });
+
+  it('is refused to a banned player', () => {
+    scenario(...requested).when(cancel('w1', { banned: true })).thenThrows('Banned');
+  });
+
+  it('stays open to a self-excluded player (their money goes back to their bank)', () => {
+    scenario(...requested).when(cancel('w1', { selfExcluded: true })).then((decided) => expect(decided.map((e) => e.type)).toEqual(['WithdrawalCanceled']));
+  });
+
+  it('then can be neither approved nor declined, so it is never both refunded and paid', () => {
+    const canceled: AccountEvent[] = [...requested, { type: 'WithdrawalCanceled', data: { withdrawalId: 'w1', amount: 20_000, canceledAt: t0 } }];
+    scenario(...canceled).when({ type: 'ApproveWithdrawal', withdrawalId: 'w1', reviewerId: 'admin', now: later(6) }).thenThrows('Conflict');
+    scenario(...canceled).when({ type: 'DeclineWithdrawal', withdrawalId: 'w1', reviewerId: 'admin', now: later(6) }).thenThrows('Conflict');
+    scenario(...canceled).when(start(later(6))).thenThrows('Conflict');
   });
 });
 

@@ -31,7 +31,9 @@ export type MoneyEvent =
   | DomainEvent<'WithdrawalPayoutStarted', { withdrawalId: string; startedAt: string }>
   | DomainEvent<'WithdrawalPayoutFailed', { withdrawalId: string; reason: string; failedAt: string }>
   | DomainEvent<'WithdrawalPaid', { withdrawalId: string; reference: string; paidAt: string }>
-  | DomainEvent<'WithdrawalDeclined', { withdrawalId: string; amount: number; reviewerId: string; decidedAt: string }>;
+  | DomainEvent<'WithdrawalDeclined', { withdrawalId: string; amount: number; reviewerId: string; decidedAt: string }>
+  /** The player cancelled their own request while it was still in review: the amount goes back to the bank at once. */
+  | DomainEvent<'WithdrawalCanceled', { withdrawalId: string; amount: number; canceledAt: string }>;
 
 /**
  * All bitcoin there will ever be, in satoshis: no bank can hold more, whatever credits it (a deposit
@@ -53,6 +55,7 @@ export const MONEY_COMMANDS = [
   'FailWithdrawalPayout',
   'RecordWithdrawalPayout',
   'DeclineWithdrawal',
+  'CancelWithdrawal',
 ] as const;
 
 export type MoneyCommand =
@@ -83,12 +86,17 @@ export type MoneyCommand =
   | { type: 'StartWithdrawalPayout'; withdrawalId: string; now: string; staleAfterMs: number }
   | { type: 'FailWithdrawalPayout'; withdrawalId: string; reason: string; now: string }
   | { type: 'RecordWithdrawalPayout'; withdrawalId: string; reference: string; now: string }
-  | { type: 'DeclineWithdrawal'; withdrawalId: string; reviewerId: string; now: string };
+  | { type: 'DeclineWithdrawal'; withdrawalId: string; reviewerId: string; now: string }
+  /**
+   * The player's own request, only while it is `Created`: decided on the account, so of a cancellation and an
+   * approval racing for the same request exactly one is appended (the other is decided on the new state and refused).
+   */
+  | { type: 'CancelWithdrawal'; withdrawalId: string; standing: PlayerStanding; now: string };
 
 /** `Held`: paid, not credited, held for review (it would have taken the bank past MAX_BANK_SATS). */
 export type DepositStatus = 'Pending' | 'Deposited' | 'Held';
 export type InvoiceStatus = 'Opened' | 'Settled' | 'Canceled' | 'Held';
-export type WithdrawalStatus = 'Created' | 'Approved' | 'Declined';
+export type WithdrawalStatus = 'Created' | 'Approved' | 'Declined' | 'Canceled';
 
 export interface MoneyState {
   addresses: readonly string[];
@@ -237,6 +245,17 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
       if (w.status !== 'Created') throw new DomainError('Conflict', `This request is already ${w.status.toLowerCase()}.`);
       return [{ type: 'WithdrawalDeclined', data: { withdrawalId: command.withdrawalId, amount: w.amount, reviewerId: command.reviewerId, decidedAt: command.now } }];
     }
+    case 'CancelWithdrawal': {
+      if (command.standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+      // The command is decided on the player's own account: another player's request is not there.
+      const w = money.withdrawals.get(command.withdrawalId);
+      if (!w) throw new DomainError('NotFound', 'No such withdrawal request.');
+      if (w.status === 'Canceled') return [];
+      if (w.status !== 'Created') {
+        throw new DomainError('WithdrawalNotPending', `This request is already ${w.status.toLowerCase()}: only a request still in review can be cancelled.`);
+      }
+      return [{ type: 'WithdrawalCanceled', data: { withdrawalId: command.withdrawalId, amount: w.amount, canceledAt: command.now } }];
+    }
     default: {
       const _exhaustive: never = command;
       return _exhaustive;
@@ -285,6 +304,7 @@ export function evolveMoney(state: MoneyState, event: MoneyEvent): MoneyState {
       };
     case 'WithdrawalApproved':
     case 'WithdrawalDeclined':
+    case 'WithdrawalCanceled':
     case 'WithdrawalPayoutStarted':
     case 'WithdrawalPayoutFailed':
     case 'WithdrawalPaid': {
@@ -297,7 +317,7 @@ export function evolveMoney(state: MoneyState, event: MoneyEvent): MoneyState {
             ? { ...w, payoutStartedAt: event.data.startedAt }
             : event.type === 'WithdrawalPayoutFailed'
               ? { ...w, payoutStartedAt: null }
-              : { ...w, status: event.type === 'WithdrawalApproved' ? ('Approved' as const) : ('Declined' as const) };
+              : { ...w, status: event.type === 'WithdrawalApproved' ? ('Approved' as const) : event.type === 'WithdrawalDeclined' ? ('Declined' as const) : ('Canceled' as const) };
       return { ...state, withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, next) };
     }
     default:

@@ -40,6 +40,18 @@ describeProjection(bankProjection, (spec) => {
       .then({ banks: [{ bank: 100_000 }] });
   });
 
+  it('gives a withdrawal back at once when its player cancels it', async () => {
+    const log = new EventLog();
+    const a = log.account(alice);
+    await spec
+      .given(
+        a('LightningInvoiceSettled', { invoiceId: 'i1', amount: 100_000, settledAt: t }),
+        a('WithdrawalRequested', { withdrawalId: 'w1', method: 'bitcoin', amount: 30_000, target: 'bcrt1qx', requestedAt: t }),
+      )
+      .when(a('WithdrawalCanceled', { withdrawalId: 'w1', amount: 30_000, canceledAt: t }))
+      .then({ banks: [{ player_id: alice, bank: 100_000, revision: 2 }] });
+  });
+
   it('keeps one bank per player', async () => {
     const log = new EventLog();
     const a = log.account(alice);
@@ -80,8 +92,10 @@ describeProjection(bankProjection, (spec) => {
       b('WithdrawalDeclined', { withdrawalId: 'w1', amount: 20_000, reviewerId: 'admin', decidedAt: t }),
       a('HandStarted', started(handId(2), shoe, 2_000, 8)),
       a('HandSettled', settled(handId(2), shoe, 2_000, { push: 2_000 })),
+      b('WithdrawalRequested', { withdrawalId: 'w2', method: 'bitcoin', amount: 5_000, target: 'bcrt1qb', requestedAt: t }),
+      b('WithdrawalCanceled', { withdrawalId: 'w2', amount: 5_000, canceledAt: t }),
     ];
   };
 
-  spec.itIsTheSameWhateverTheBatches(history, (rows) => expect(rows.banks).toMatchObject([{ player_id: alice, bank: 50_000, revision: 5 }, { player_id: bob, bank: 20_000, revision: 2 }]));
+  spec.itIsTheSameWhateverTheBatches(history, (rows) => expect(rows.banks).toMatchObject([{ player_id: alice, bank: 50_000, revision: 5 }, { player_id: bob, bank: 20_000, revision: 4 }]));
 });

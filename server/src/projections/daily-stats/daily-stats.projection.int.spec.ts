@@ -33,16 +33,18 @@ function history(): RecordedEvent[] {
     log.at(day2, alice, 'HandSettled', settled(handId(4), shoe, 1_000)),
     log.at(day2, alice, 'WithdrawalRequested', { withdrawalId: 'w1', method: 'bitcoin', amount: 10_000, target: 'bcrt1qx', requestedAt: day2 }),
     log.at(day2, alice, 'WithdrawalDeclined', { withdrawalId: 'w1', amount: 10_000, reviewerId: 'admin', decidedAt: day2 }),
+    log.at(day2, bob, 'WithdrawalRequested', { withdrawalId: 'w2', method: 'bitcoin', amount: 4_000, target: 'bcrt1qy', requestedAt: day2 }),
+    log.at(day2, bob, 'WithdrawalCanceled', { withdrawalId: 'w2', amount: 4_000, canceledAt: day2 }),
   ];
 }
 
 describeProjection(dailyStatsProjection, (spec) => {
-  it('counts each UTC day by when its events were recorded: hands, wagers, returns, deposits, withdrawals, who played', async () => {
+  it('counts each UTC day by when its events were recorded: hands, wagers, returns, deposits, withdrawals (refunded when declined or cancelled), who played', async () => {
     const events = history();
     await spec.given(...events.slice(0, 3)).when(...events.slice(3)).then({
       daily_stats: [
         { day: '2026-03-01', hands: 2, wagered: 3_000, returned: 2_000, deposits: 120_000, deposit_count: 2, withdrawals: 0, withdrawal_count: 0, withdrawals_refunded: 0 },
-        { day: '2026-03-02', hands: 2, wagered: 6_000, returned: 5_000, deposits: 0, withdrawals: 10_000, withdrawal_count: 1, withdrawals_refunded: 10_000 },
+        { day: '2026-03-02', hands: 2, wagered: 6_000, returned: 5_000, deposits: 0, withdrawals: 14_000, withdrawal_count: 2, withdrawals_refunded: 14_000 },
       ],
       daily_players: [
         { day: '2026-03-01', player_id: alice },

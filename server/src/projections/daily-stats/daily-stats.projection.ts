@@ -38,6 +38,7 @@ function apply(day: Day, event: RecordedEvent): Day {
     case 'WithdrawalRequested':
       return { ...next, withdrawals: day.withdrawals + e.data.amount, withdrawal_count: day.withdrawal_count + 1 };
     case 'WithdrawalDeclined':
+    case 'WithdrawalCanceled':
       return { ...next, withdrawals_refunded: day.withdrawals_refunded + e.data.amount };
     default:
       return day;
@@ -47,13 +48,13 @@ function apply(day: Day, event: RecordedEvent): Day {
 /**
  * Analytics per UTC day (the day each event was recorded): hands settled, wagers and returns (gross gaming
  * revenue is their difference), the published edge's expectation on those wagers, credited deposits,
- * withdrawals requested and refunded, and who played (`daily_players`). Each day row keeps the checkpoint
+ * withdrawals requested and refunded (declined or cancelled by the player), and who played (`daily_players`). Each day row keeps the checkpoint
  * of the last event it counted: a replayed event is older and counts nothing.
  */
 export const dailyStatsProjection: Projection = {
   name: 'daily-stats',
   version: 1,
-  handles: ['HandSettled', 'BitcoinDepositConfirmed', 'LightningInvoiceSettled', 'WithdrawalRequested', 'WithdrawalDeclined'],
+  handles: ['HandSettled', 'BitcoinDepositConfirmed', 'LightningInvoiceSettled', 'WithdrawalRequested', 'WithdrawalDeclined', 'WithdrawalCanceled'],
   tables: ['daily_players', 'daily_stats'],
   async applyBatch(trx, events, memory) {
     const counted = events.filter((e) => streamOwner(e.streamId, 'account') !== undefined);

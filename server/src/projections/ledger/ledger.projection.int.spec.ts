@@ -25,6 +25,23 @@ describeProjection(ledgerProjection, (spec) => {
       });
   });
 
+  it('records a withdrawal its player cancelled as a refund of the same amount, naming the request', async () => {
+    const a = new EventLog().account(alice);
+    const deposit = a('LightningInvoiceSettled', { invoiceId: 'i1', amount: 9_000, settledAt: t });
+    const requested = a('WithdrawalRequested', { withdrawalId: 'w9', method: 'bitcoin', amount: 6_000, target: 'bcrt1qx', requestedAt: t });
+    const canceled = a('WithdrawalCanceled', { withdrawalId: 'w9', amount: 6_000, canceledAt: t });
+    await spec
+      .given(deposit, requested)
+      .when(canceled)
+      .then({
+        ledger_entries: [
+          { type: 'LightningDeposit', amount: 9_000, seq: 0 },
+          { type: 'Withdraw', amount: -6_000, reference: 'w9', seq: 16 },
+          { id: `${canceled.id}:0`, player_id: alice, type: 'WithdrawRefund', amount: 6_000, reference: 'w9', hand_id: null, seq: 32, created_time: new Date(canceled.createdAt) },
+        ],
+      });
+  });
+
   it('records every stake of a hand as a debit and each kind of return above 0 as a credit', async () => {
     const log = new EventLog();
     const a = log.account(alice);
@@ -90,11 +107,12 @@ describeProjection(ledgerProjection, (spec) => {
       a('HandSettled', settled(handId(1), shoe, 1_000, { doubleBet: 1_000, win: 4_000 })),
       a('ShoeRetired', { shoeId: shoe, houseSeed: 'h', playerSeed: 'p', handCount: 1, early: true, lastHandId: handId(1), retiredAt: t }),
       a('WithdrawalRequested', { withdrawalId: 'w1', method: 'lightning', amount: 20_000, target: 'lnbcrt1', requestedAt: t }),
+      a('WithdrawalCanceled', { withdrawalId: 'w1', amount: 20_000, canceledAt: t }),
     ];
   };
 
   spec.itIsTheSameWhateverTheBatches(history, (rows) =>
     expect(rows.ledger_entries!.map((r) => [r.type, r.amount])).toEqual([
-      ['LightningDeposit', 50_000], ['Bet', -1_000], ['Double', -1_000], ['Win', 4_000], ['ShowShoe', 0], ['Withdraw', -20_000],
+      ['LightningDeposit', 50_000], ['Bet', -1_000], ['Double', -1_000], ['Win', 4_000], ['ShowShoe', 0], ['Withdraw', -20_000], ['WithdrawRefund', 20_000],
     ]));
 });

@@ -13,6 +13,8 @@ function history(log: EventLog) {
     a('WithdrawalPayoutStarted', { withdrawalId: 'w1', startedAt: t(3) }),
     a('WithdrawalPaid', { withdrawalId: 'w1', reference: 'payment-hash-1', paidAt: t(4) }),
     a('WithdrawalDeclined', { withdrawalId: 'w2', amount: 50_000, reviewerId: 'admin-2', decidedAt: t(5) }),
+    a('WithdrawalRequested', { withdrawalId: 'w3', method: 'bitcoin', amount: 7_000, target: 'bcrt1qy', requestedAt: t(6) }),
+    a('WithdrawalCanceled', { withdrawalId: 'w3', amount: 7_000, canceledAt: t(8) }),
   ];
 }
 
@@ -33,6 +35,18 @@ describeProjection(withdrawalsProjection, (spec) => {
       withdraw_requests: [
         { id: 'w1', status: 'Approved', reviewer_id: 'admin-1', decision_time: new Date(t(3)), paid: true, reference: 'payment-hash-1', payout: 'Paid', payout_time: new Date(t(4)) },
         { id: 'w2', status: 'Declined', reviewer_id: 'admin-2', decision_time: new Date(t(5)), paid: false, reference: null, payout: 'None' },
+        { id: 'w3', status: 'Canceled' },
+      ],
+    });
+  });
+
+  it('shows a request its player cancelled as Canceled, with no reviewer, never paid', async () => {
+    await spec.given(...history(new EventLog()).slice(6)).then({
+      withdraw_requests: [
+        {
+          id: 'w3', player_id: alice, amount: 7_000, status: 'Canceled', request_time: new Date(t(6)), reviewer_id: null, decision_time: new Date(t(8)),
+          reference: null, paid: false, payout: 'None', payout_error: null, payout_time: null,
+        },
       ],
     });
   });
@@ -58,5 +72,7 @@ describeProjection(withdrawalsProjection, (spec) => {
       .then({ withdraw_requests: [{ id: 'w1', paid: true, payout: 'Paid', payout_error: null, reference: 'hash-1', payout_time: new Date(t(7)) }] });
   });
 
-  spec.itIsTheSameWhateverTheBatches(() => history(new EventLog()), (rows) => expect(rows.withdraw_requests!.map((r) => [r.status, r.paid])).toEqual([['Approved', true], ['Declined', false]]));
+  spec.itIsTheSameWhateverTheBatches(() => history(new EventLog()), (rows) =>
+    expect(rows.withdraw_requests!.map((r) => [r.status, r.paid])).toEqual([['Approved', true], ['Declined', false], ['Canceled', false]]),
+  );
 });

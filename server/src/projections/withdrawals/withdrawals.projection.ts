@@ -10,7 +10,7 @@ function decided(trx: Transaction<ReadModels>, d: Decision, status: WithdrawRequ
   return trx.updateTable('withdraw_requests').set({ status, reviewer_id: d.reviewerId, decision_time: d.decidedAt }).where('id', '=', d.withdrawalId).execute();
 }
 
-/** Withdrawal requests, for the player's own list and the admins' list. */
+/** Withdrawal requests, for the player's own list and the admins' list (in review, approved, declined or cancelled). */
 export const withdrawalsProjection: Projection = {
   name: 'withdraw-requests',
   version: 2,
@@ -27,6 +27,9 @@ export const withdrawalsProjection: Projection = {
         .execute(),
     WithdrawalApproved: (trx, d) => decided(trx, d, 'Approved'),
     WithdrawalDeclined: (trx, d) => decided(trx, d, 'Declined'),
+    // The player's own decision: no reviewer; the time it was cancelled is the decision time.
+    WithdrawalCanceled: (trx, d) =>
+      trx.updateTable('withdraw_requests').set({ status: 'Canceled', reviewer_id: null, decision_time: d.canceledAt }).where('id', '=', d.withdrawalId).execute(),
     WithdrawalPayoutStarted: (trx, d) =>
       trx.updateTable('withdraw_requests').set({ payout: 'Paying', payout_error: null, payout_time: d.startedAt }).where('id', '=', d.withdrawalId).where('paid', '=', false).execute(),
     WithdrawalPayoutFailed: (trx, d) =>
