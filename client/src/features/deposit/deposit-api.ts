@@ -18,9 +18,12 @@ export const depositApi = api.injectEndpoints({
       query: () => 'players/deposits',
       providesTags: ['Deposit'],
     }),
-    /** Spec §5: the amount goes as a string. */
-    addInvoice: build.mutation<AddInvoiceResponse, { amount: string }>({
-      query: (body) => ({ url: 'players/lightningaddinvoice', method: 'POST', body }),
+    /**
+     * Spec §5: the amount goes as a string. The Idempotency-Key makes a double click, or a retry after a
+     * lost answer, give back the one invoice it made.
+     */
+    addInvoice: build.mutation<AddInvoiceResponse, { amount: string; idempotencyKey: string }>({
+      query: ({ amount, idempotencyKey }) => ({ url: 'players/lightningaddinvoice', method: 'POST', body: { amount }, headers: { 'Idempotency-Key': idempotencyKey } }),
       invalidatesTags: ['Invoice'],
     }),
     getInvoices: build.query<LightningInvoice[], void>({

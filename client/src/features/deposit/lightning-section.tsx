@@ -7,7 +7,7 @@ import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { CopyButton } from '@/components/copy-button/copy-button';
 import { DataTable, type Column } from '@/components/data-table/data-table';
 import { Dialog } from '@/components/dialog/dialog';
-import { truncateMiddle, useDateTimeFormat } from '@/components/format/format';
+import { newUuid, truncateMiddle, useDateTimeFormat } from '@/components/format/format';
 import { LocalizedLink } from '@/components/localized-link';
 import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
 import { Spinner } from '@/components/spinner';
@@ -51,6 +51,8 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
   const [watched, setWatched] = useState<string | null>(null);
   const [paid, setPaid] = useState<{ amount: number } | null>(null);
   const [addInvoice, adding] = useAddInvoiceMutation();
+  // One key per invoice the player asks for: the same request sent again names the same invoice.
+  const invoiceKey = useRef(newUuid());
   const invoicesQuery = useGetInvoicesQuery();
   const invoices = invoicesQuery.data;
 
@@ -77,8 +79,9 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
     }
     setBelowMinimum(false);
     try {
-      const created = await guard(() => addInvoice({ amount: String(sats) }).unwrap());
+      const created = await guard(() => addInvoice({ amount: String(sats), idempotencyKey: invoiceKey.current }).unwrap());
       if (!created) return;
+      invoiceKey.current = newUuid();
       setShown({ id: created.id, paymentRequest: created.paymentRequest, amount: sats });
       setWatched(created.id);
     } catch (error) {
@@ -158,6 +161,7 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
             onText={(text) => {
               setAmount(text);
               setBelowMinimum(false);
+              invoiceKey.current = newUuid();
             }}
             placeholder={format.sats(10_000)}
             hint={t('deposit.lightning.amountHint', { amount: format.sats(MIN_LIGHTNING_DEPOSIT) })}

@@ -38,8 +38,9 @@ export const profileApi = api.injectEndpoints({
       },
     }),
     /** Redeeming is the player's consent: the bonus is Accepted and credited at once. */
-    redeemCode: build.mutation<BonusDecisionResponse, RedeemCodeRequest>({
-      query: (body) => ({ url: 'players/redeemcode', method: 'POST', body }),
+    /** The Idempotency-Key makes a double click, or a retry after a lost answer, redeem once and answer the same. */
+    redeemCode: build.mutation<BonusDecisionResponse, RedeemCodeRequest & { idempotencyKey: string }>({
+      query: ({ idempotencyKey, ...body }) => ({ url: 'players/redeemcode', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
       invalidatesTags: (result) => (result ? ['Bonus', 'Ledger'] : []),
       onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
         queryFulfilled.then(({ data }) => void dispatch(api.util.upsertQueryData('getBank', undefined, data.bank)), () => undefined),

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useSatsFormat } from '@/components/amount/sats-amount';
+import { newUuid } from '@/components/format/format';
 import { LocalizedLink } from '@/components/localized-link';
 import { apiErrorCode, apiErrorMessage } from '@/lib/api';
 import { useRedeemCodeMutation } from './profile-api';
@@ -36,6 +37,8 @@ export function RedeemCodeForm() {
   const [code, setCode] = useState('');
   const [result, setResult] = useState<Result | null>(null);
   const [redeem, { isLoading }] = useRedeemCodeMutation();
+  // One key per code the player redeems: the same request sent again is answered as the first.
+  const redeemKey = useRef(newUuid());
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -47,7 +50,8 @@ export function RedeemCodeForm() {
     }
     setResult(null);
     try {
-      const { bonus } = await redeem({ code: trimmed }).unwrap();
+      const { bonus } = await redeem({ code: trimmed, idempotencyKey: redeemKey.current }).unwrap();
+      redeemKey.current = newUuid();
       setCode('');
       setResult({
         tone: 'success',
@@ -76,6 +80,7 @@ export function RedeemCodeForm() {
             onChange={(event) => {
               setCode(event.target.value);
               setResult(null);
+              redeemKey.current = newUuid();
             }}
             aria-invalid={result?.tone === 'error'}
             aria-describedby={result ? `${id}-result` : undefined}
