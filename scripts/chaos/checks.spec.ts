@@ -25,6 +25,8 @@ describe('the chaos checks', () => {
       withdrawal('w1', 2_000, 'r-w'),
       ev('RequestKeyRecorded', { key: 'k-w', fingerprint: 'f', ref: 'w1', bankAfter: 7_000, recordedAt: t }, 'r-w'),
       ev('WithdrawalApproved', { withdrawalId: 'w1', reviewerId: 'a', decidedAt: t }, 'r-approve'),
+      withdrawal('w2', 1_000),
+      ev('WithdrawalCanceled', { withdrawalId: 'w2', amount: 1_000, canceledAt: t }, 'r-cancel'),
     ];
     const acks: Ack[] = [
       { kind: 'invoice', requestId: 'r-invoice', playerId: p, key: 'k-inv', invoiceId: 'i1' },
@@ -32,6 +34,7 @@ describe('the chaos checks', () => {
       { kind: 'hand', requestId: 'r-deal', playerId: p, bank: 9_000 },
       { kind: 'withdraw', requestId: 'r-w', playerId: p, key: 'k-w', bank: 7_000 },
       { kind: 'approve', requestId: 'r-approve', playerId: p, withdrawalId: 'w1' },
+      { kind: 'cancel', requestId: 'r-cancel', playerId: p, withdrawalId: 'w2' },
     ];
     expect(lostAcknowledgements(acks, accounts(events))).toEqual([]);
   });

@@ -24,8 +24,8 @@ export type Ack =
   | { kind: 'settle'; requestId: string; playerId: string; invoiceId: string }
   /** A keyed withdrawal: recorded under its key, answered with the bank right after it. */
   | { kind: 'withdraw'; requestId: string; playerId: string; key: string; bank: number }
-  /** An admin's approval or decline of a withdrawal. */
-  | { kind: 'approve' | 'decline'; requestId: string; playerId: string; withdrawalId: string };
+  /** An admin's approval or decline of a withdrawal, or its player's cancel. */
+  | { kind: 'approve' | 'decline' | 'cancel'; requestId: string; playerId: string; withdrawalId: string };
 
 export interface Violation {
   check: string;
@@ -110,6 +110,9 @@ export function lostAcknowledgements(acks: readonly Ack[], byAccount: ReadonlyMa
         break;
       case 'decline':
         if (!has(ack.playerId, ack.withdrawalId, 'WithdrawalDeclined')) lost(`withdrawal ${ack.withdrawalId} was never declined`);
+        break;
+      case 'cancel':
+        if (!has(ack.playerId, ack.withdrawalId, 'WithdrawalCanceled')) lost(`withdrawal ${ack.withdrawalId} was never cancelled`);
         break;
       default: {
         const _exhaustive: never = ack;

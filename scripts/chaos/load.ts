@@ -26,6 +26,8 @@ export interface LoadStats {
   repeatedKeys: number;
   approvals: number;
   declines: number;
+  /** Players' cancels of their own pending withdrawals (they race the admin's decisions). */
+  cancels: number;
   /** Things the load itself saw wrong (a repeated key answered differently, a 5xx). */
   problems: string[];
 }
@@ -33,7 +35,7 @@ export interface LoadStats {
 export function newStats(): LoadStats {
   return {
     requests: 0, acknowledged: 0, networkFailures: 0, refused: {}, hands: 0, deposits: 0, withdrawals: 0, doubleSpendAttempts: 0, doubleSpendBothAccepted: 0,
-    repeatedKeys: 0, approvals: 0, declines: 0, problems: [],
+    repeatedKeys: 0, approvals: 0, declines: 0, cancels: 0, problems: [],
   };
 }
 
@@ -107,6 +109,7 @@ export class Load {
       if (bank < 20_000 || r < 0.06) bank = (await this.deposit(p, pick(), random)) ?? bank;
       else if (r < 0.14) bank = (await this.withdraw(p, pick(), random, bank)) ?? bank;
       else if (r < 0.17) bank = (await this.doubleSpend(p, bank)) ?? bank;
+      else if (r < 0.2) bank = (await this.cancel(p, pick())) ?? bank;
       else bank = (await this.hand(p, pick, random)) ?? bank;
       // Read the bank when an answer did not say it (a refusal, an instance down).
       if (bank <= 0) {
@@ -183,6 +186,18 @@ export class Load {
     if (accepted === 2) this.stats.doubleSpendBothAccepted++;
     this.stats.withdrawals += accepted;
     return newBank;
+  }
+
+  /** Cancels the player's newest request still in review, if any: the admin may be deciding it at the same moment. */
+  private async cancel(p: Player, pick: number): Promise<number | null> {
+    const { answer: list } = await this.callAny(pick, 'GET', '/api/players/withdrawrequests', { jwt: p.jwt });
+    const pending = list?.status === 200 ? (list.body as { id: string; status: string }[]).find((w) => w.status === 'Created') : undefined;
+    if (!pending) return null;
+    const { answer } = await this.callAny(pick + 1, 'POST', `/api/players/withdrawrequests/${pending.id}/cancel`, { jwt: p.jwt });
+    if (answer?.status !== 200) return null;
+    this.ack({ kind: 'cancel', requestId: answer.requestId, playerId: p.id, withdrawalId: pending.id });
+    this.stats.cancels++;
+    return answer.body.bank as number;
   }
 
   /** Deals (or picks up the hand in play) and plays it out with random choices among the moves allowed. */

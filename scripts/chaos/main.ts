@@ -175,6 +175,7 @@ async function main(): Promise<number> {
         withdrawals: load.stats.withdrawals,
         approvals: load.stats.approvals,
         declines: load.stats.declines,
+        cancels: load.stats.cancels,
         repeatedKeys: load.stats.repeatedKeys,
         doubleSpendAttempts: load.stats.doubleSpendAttempts,
         doubleSpendBothAccepted: load.stats.doubleSpendBothAccepted,
