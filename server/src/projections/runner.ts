@@ -22,6 +22,14 @@ export interface RunnerOptions {
   batchSize?: number;
   /** How long an idle loop sleeps before looking for new events again, unless woken sooner. */
   idleMs?: number;
+  /**
+   * Under load, the least time from one step's start to the next (default 10 ms): a step costs about a
+   * dozen statements whatever its size, so steps that follow each other as fast as they can each carry
+   * a few events and cost far more per event than steps that gather what arrived meanwhile. An idle
+   * runner woken by an append still steps at once; only a runner that just applied a partial batch waits
+   * out the rest of the interval. The projection lag grows by at most this much.
+   */
+  minStepMs?: number;
   log?: { info(msg: string): void; error(obj: unknown, msg: string): void };
   now?: () => number;
 }
@@ -63,8 +71,10 @@ export class ProjectionRunner {
   private running: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private wakePromise: Promise<void> | null = null;
+  private pausing: (() => void) | null = null;
   private readonly batchSize: number;
   private readonly idleMs: number;
+  private readonly minStepMs: number;
   private readonly now: () => number;
 
   constructor(
@@ -81,6 +91,7 @@ export class ProjectionRunner {
     this.loops = projections.map((projection) => ({ projection, handles: new Set(projection.handles), checkpoint: null, memory: new Map() }));
     this.batchSize = options.batchSize ?? 2000;
     this.idleMs = options.idleMs ?? 25;
+    this.minStepMs = options.minStepMs ?? 10;
     this.now = options.now ?? Date.now;
   }
 
@@ -115,6 +126,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.pausing?.();
     this.notify();
     await this.running;
     this.running = null;
@@ -184,9 +196,11 @@ export class ProjectionRunner {
     let failures = 0;
     while (!this.stopped) {
       try {
+        const began = performance.now();
         const n = await this.step(this.loops);
         failures = 0;
         if (n === 0) await this.idle();
+        else if (n < this.batchSize) await this.pause(this.minStepMs - (performance.now() - began));
       } catch (err) {
         failures++;
         this.options.log?.error(err, 'Projections failed on a batch; retrying');
@@ -195,6 +209,18 @@ export class ProjectionRunner {
     }
   }
 
+
+  /** Waits `ms` (unless stopped meanwhile); appends do not cut it short. */
+  private pause(ms: number): Promise<void> {
+    if (ms <= 0 || this.stopped) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.pausing = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => (this.pausing = null));
+  }
 
   private idle(): Promise<void> {
     if (!this.wakePromise) this.wakePromise = new Promise<void>((resolve) => (this.wake = resolve));

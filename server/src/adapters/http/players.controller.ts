@@ -131,13 +131,20 @@ export class PlayersController {
    */
   @Get('players/events')
   @ApiOperation({ summary: 'Server-sent events: InvoiceSettled, DepositConfirmed, BankChanged, … (JSON per message)' })
-  events(@CurrentActor() actor: Actor, @Res() reply: FastifyReply): void {
+  async events(@CurrentActor() actor: Actor, @Res() reply: FastifyReply): Promise<void> {
     const { playerId } = actor;
-    reply.hijack();
     const raw = reply.raw;
+    // Listening before the answer starts: every event appended once the page sees the stream open reaches it.
+    const stop = await this.hub.listen(playerId, (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
+    reply.hijack();
+    const socket = reply.request.raw.socket;
+    if (!socket || socket.destroyed) {
+      // The page went away while the subscription started.
+      stop();
+      return;
+    }
     raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     raw.write('retry: 3000\n: connected\n\n');
-    const stop = this.hub.listen(playerId, (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
     heartbeat.unref();
     raw.on('close', () => {
