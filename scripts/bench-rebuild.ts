@@ -23,35 +23,50 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Kysely, sql } from 'kysely';
-import { CARD_VALUE, encodeSeed, MIN_BET } from '@bahati/contracts';
-import { openDatabase } from '../server/src/adapters/db/database';
-import { PostgresEventStore } from '../server/src/adapters/event-store/postgres-event-store';
-import { ACCOUNT_SNAPSHOT_VERSION } from '../server/src/application/account-commands';
-import { playerIdFor } from '../server/src/application/players/player-id';
-import { serializeState } from '../server/src/application/snapshots';
-import { type AccountCommand, accountDecider, type AccountState, accountStream } from '../server/src/domain/account/account';
+import type { AccountCommand, AccountState } from '../server/src/domain/account/account';
 import type { BonusTerms } from '../server/src/domain/account/bonus';
-import { isHandInPlay, type NextShoe, playerLevel } from '../server/src/domain/account/game';
+import type { NextShoe } from '../server/src/domain/account/game';
 import type { PlayerStanding } from '../server/src/domain/account/standing';
 import type { Decider, DomainEvent } from '../server/src/domain/decider';
-import { houseSeedHash } from '../server/src/domain/fairness';
-import { allowedActions } from '../server/src/domain/hand/decide';
-import { phoneClaimDecider, phoneClaimStream, playerDecider, type PlayerState, playerStream } from '../server/src/domain/player/player';
-import { Xoshiro128 } from '../server/src/domain/simulation/prng';
-import { recommendedActionFor, STRATEGY_BY_LEVEL } from '../server/src/domain/strategy/basic-strategy';
-import { allProjections } from '../server/src/projections';
-import { migrateReadModels } from '../server/src/projections/migrations';
-import { ProjectionRunner } from '../server/src/projections/runner';
+import type { PlayerState } from '../server/src/domain/player/player';
 import type { ReadModels } from '../server/src/projections/schema';
 
 const ROOT = join(__dirname, '..');
+/**
+ * The server's code as it runs in production: compiled by tsc (built first), not through tsx, whose
+ * CommonJS output reads every imported name through a getter.
+ */
+function built<T>(path: string): T {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(join(ROOT, path)) as T;
+}
+execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'contracts', 'server'], { cwd: ROOT, stdio: ['ignore', 2, 'inherit'] });
+const { CARD_VALUE, encodeSeed, MIN_BET } = built<typeof import('@bahati/contracts')>('contracts/dist/index.js');
+const { openDatabase } = built<typeof import('../server/src/adapters/db/database')>('server/dist/adapters/db/database.js');
+const { PostgresEventStore } = built<typeof import('../server/src/adapters/event-store/postgres-event-store')>('server/dist/adapters/event-store/postgres-event-store.js');
+const { ACCOUNT_SNAPSHOT_VERSION } = built<typeof import('../server/src/application/account-commands')>('server/dist/application/account-commands.js');
+const { playerIdFor } = built<typeof import('../server/src/application/players/player-id')>('server/dist/application/players/player-id.js');
+const { serializeState } = built<typeof import('../server/src/application/snapshots')>('server/dist/application/snapshots.js');
+const { accountDecider, accountStream } = built<typeof import('../server/src/domain/account/account')>('server/dist/domain/account/account.js');
+const { isHandInPlay, playerLevel } = built<typeof import('../server/src/domain/account/game')>('server/dist/domain/account/game.js');
+const { houseSeedHash } = built<typeof import('../server/src/domain/fairness')>('server/dist/domain/fairness.js');
+const { allowedActions } = built<typeof import('../server/src/domain/hand/decide')>('server/dist/domain/hand/decide.js');
+const { phoneClaimDecider, phoneClaimStream, playerDecider, playerStream } = built<typeof import('../server/src/domain/player/player')>('server/dist/domain/player/player.js');
+const { Xoshiro128 } = built<typeof import('../server/src/domain/simulation/prng')>('server/dist/domain/simulation/prng.js');
+const { recommendedActionFor, STRATEGY_BY_LEVEL } = built<typeof import('../server/src/domain/strategy/basic-strategy')>('server/dist/domain/strategy/basic-strategy.js');
+const { allProjections } = built<typeof import('../server/src/projections')>('server/dist/projections/index.js');
+const { migrateReadModels } = built<typeof import('../server/src/projections/migrations')>('server/dist/projections/migrations/index.js');
+const { ProjectionRunner } = built<typeof import('../server/src/projections/runner')>('server/dist/projections/runner.js');
+type Xoshiro128 = import('../server/src/domain/simulation/prng').Xoshiro128;
+type PostgresEventStore = import('../server/src/adapters/event-store/postgres-event-store').PostgresEventStore;
+
 const DAY = 86_400_000;
 const ROWS_PER_INSERT = 4000;
 const SNAPSHOT_EVERY = 100;
@@ -422,6 +437,8 @@ async function main(): Promise<number> {
   if (largest >= 1) throw new Error('--largest is a fraction of the events, below 1');
 
   const schema = `bench_rebuild_${randomBytes(4).toString('hex')}`;
+  // Every connection of this process carries the schema's name, so its PostgreSQL backends can be told apart.
+  process.env.PGAPPNAME = schema;
   const database = await openDatabase({ url, schema, poolSize: 4 });
   const db = database.kysely as Kysely<ReadModels>;
   let server: ChildProcess | null = null;
@@ -486,24 +503,27 @@ async function main(): Promise<number> {
     // 2. The rebuild.
     const runner = new ProjectionRunner(db, store, allProjections(), { batchSize });
     await runner.init();
+    const dbBefore = await databaseCpu(database.kysely, schema);
     const rebuildStarted = performance.now();
     const cpuBefore = process.cpuUsage();
     const read = await runner.rebuild();
     const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    const nodeCpu = (cpu.user + cpu.system) / 1e6;
+    const dbCpu = cpuSince(dbBefore, await databaseCpu(database.kysely, schema));
     const rebuildEventsPerSecond = Math.round(read / rebuildSeconds);
     const banks = new Map((await db.selectFrom('banks').select(['player_id', 'bank']).execute()).map((r) => [r.player_id, Number(r.bank)]));
     const wrong = players.filter((p) => p.registered && (banks.get(p.id) ?? 0) !== p.account.state.bank);
     log(
       `rebuilt ${runner.projections.length} read models from ${read.toLocaleString('en-US')} events in ${rebuildSeconds.toFixed(1)} s: ` +
-        `${rebuildEventsPerSecond.toLocaleString('en-US')} events/s (batches of ${batchSize}; this process used ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU); ` +
+        `${rebuildEventsPerSecond.toLocaleString('en-US')} events/s (batches of ${batchSize}); CPU: this process ${nodeCpu.toFixed(1)} s ` +
+        `(${((nodeCpu * 1e6) / read).toFixed(1)} µs/event), its PostgreSQL backends ${dbCpu.toFixed(1)} s (${((dbCpu * 1e6) / read).toFixed(1)} µs/event); ` +
         `banks ${wrong.length === 0 ? 'all match the accounts' : `WRONG for ${wrong.length} players`}`,
     );
 
     if (process.argv.includes('--no-actions')) return wrong.length === 0 ? 0 : 1;
-    // 3. One action on the largest account and on a new one, on the server.
-    log('Building the server and timing actions on the largest account and on a new one…');
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'contracts', 'server'], { cwd: ROOT, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
+    // 3. One action on the largest account and on a new one, on the server (built at the start).
+    log('Timing actions on the largest account and on a new one…');
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, [join(ROOT, 'server/dist/main.js')], {
@@ -554,6 +574,8 @@ async function main(): Promise<number> {
           rebuildSeconds: round(rebuildSeconds, 2),
           rebuildEventsPerSecond,
           rebuildBatch: batchSize,
+          rebuildNodeCpuUsPerEvent: round((nodeCpu * 1e6) / read, 1),
+          rebuildDatabaseCpuUsPerEvent: round((dbCpu * 1e6) / read, 1),
           banksMatch: wrong.length === 0,
           bigAccountMedianMs: round(bigMs, 2),
           newAccountMedianMs: round(newMs, 2),
@@ -577,6 +599,30 @@ async function main(): Promise<number> {
 }
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** CPU seconds (user + system) used so far by a process, from /proc (Linux); 0 elsewhere. */
+function procCpu(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU so far of this run's PostgreSQL backends (by application_name) and of the server's shared writers. */
+async function databaseCpu(db: Kysely<unknown>, app: string): Promise<Map<number, number>> {
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_stat_activity where application_name = ${app} or backend_type in ('walwriter', 'checkpointer', 'background writer')`.execute(db);
+  return new Map(rows.map((r) => [r.pid, procCpu(r.pid)]));
+}
+
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, cpu] of after) total += cpu - (before.get(pid) ?? 0);
+  return total;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LogFn } from 'pino';
 
 /**
  * What the request log keeps of a request: its id, method, path and the client's address. Never the
@@ -32,4 +34,26 @@ const HEALTH_PATHS = new Set(['/api/health', '/api/health/live', '/api/health/re
 /** The health checks of a load balancer or of the tests are not worth a line each. */
 export function isHealthCheck(req: IncomingMessage & { originalUrl?: string }): boolean {
   return HEALTH_PATHS.has(loggedPath(req.originalUrl ?? req.url) ?? '');
+}
+
+/**
+ * The request log: one line per answered request, written by a Fastify `onResponse` hook through the
+ * application's pino-http logger (whose serializers are `requestLogSerializers`), in pino-http's own
+ * shape — `request completed` at info, `request errored` at error for a 5xx — and never for a health
+ * check. `loggerOf` answers the logger when a line is written: nestjs-pino makes it when the application
+ * initialises, after the hooks are registered. A hook rather than pino-http's middleware: no Express-style middleware layer and no
+ * AsyncLocalStorage on the request path (which put a hook on every promise the process creates).
+ */
+export function requestLogHook(loggerOf: () => { info: LogFn; error: LogFn }) {
+  return function logRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    const req = request.raw;
+    if (!isHealthCheck(req)) {
+      const logger = loggerOf();
+      const res = reply.raw;
+      const responseTime = Math.round(reply.elapsedTime);
+      if (res.statusCode >= 500) logger.error({ req, res, err: new Error(`failed with status code ${res.statusCode}`), responseTime }, 'request errored');
+      else logger.info({ req, res, responseTime }, 'request completed');
+    }
+    done();
+  };
 }

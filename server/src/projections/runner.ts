@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type Checkpoint, type EventStore, compareCheckpoints } from '../application/ports/event-store';
+import { type Checkpoint, type EventStore, type ReadAllResult, compareCheckpoints } from '../application/ports/event-store';
 import { remember } from '../application/remember';
 import type { Projection, ProjectionMemory } from './projection';
 import type { ReadModels } from './schema';
@@ -72,6 +72,8 @@ export class ProjectionRunner {
   private wake: (() => void) | null = null;
   private wakePromise: Promise<void> | null = null;
   private pausing: (() => void) | null = null;
+  /** The next batch, read while the last full one was applied (catching up), and where it starts. */
+  private prefetched: { after: Checkpoint | null; batch: Promise<ReadAllResult> } | null = null;
   private readonly batchSize: number;
   private readonly idleMs: number;
   private readonly minStepMs: number;
@@ -243,8 +245,10 @@ export class ProjectionRunner {
     // the read, the compare-and-set and the event filter must all agree on where this step started.
     const from = new Map(loops.map((l) => [l, l.checkpoint]));
     const start = lowest([...from.values()]);
-    const { events, checkpoint } = await this.store.readAll({ after: start, maxCount: this.batchSize });
+    const { events, checkpoint } = await this.read(start);
     if (events.length === 0 || checkpoint === null) return 0;
+    // A full batch says there is more: read the next one while this one is applied (a connection each).
+    if (events.length >= this.batchSize) this.prefetch(checkpoint);
     const moves = loops.filter((l) => compareCheckpoints(from.get(l)!, checkpoint) < 0);
     if (moves.length === 0) return 0;
     const pending = new Map(moves.map((l) => [l, new Map<string, unknown>()]));
@@ -279,6 +283,21 @@ export class ProjectionRunner {
       this.advance(loop, checkpoint);
     }
     return events.length;
+  }
+
+  /** The batch after `after`: the one read ahead when it starts there, else read now. */
+  private read(after: Checkpoint | null): Promise<ReadAllResult> {
+    const ahead = this.prefetched;
+    this.prefetched = null;
+    if (ahead && ahead.after === after) return ahead.batch;
+    return this.store.readAll({ after, maxCount: this.batchSize });
+  }
+
+  private prefetch(after: Checkpoint): void {
+    const batch = this.store.readAll({ after, maxCount: this.batchSize });
+    // A batch read ahead and never used (another runner moved the checkpoints) must not fail unheard.
+    batch.catch(() => undefined);
+    this.prefetched = { after, batch };
   }
 
   /** Moves the checkpoints known in memory up to those stored (another runner or process moved them). */
