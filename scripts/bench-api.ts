@@ -11,7 +11,8 @@
  * concurrently for --seconds (or BENCH_SECONDS; default 10);
  * BENCH_HEALTH_MS (default 500; 0 = off) how often /api/health is polled for the lag;
  * BENCH_SERVER_NODE_ARGS passes node flags to the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof);
- * BENCH_PROJECTIONS=separate runs the API with PROJECTIONS=off beside `npm run projections` in a process of its own.
+ * BENCH_PROJECTIONS=separate runs the API with PROJECTIONS=off beside `npm run projections` in a process of its own;
+ * BENCH_SERVER_ROOT runs the server of another checkout (with its node_modules), to compare two builds run for run.
  *
  * Database CPU is that of this run's own PostgreSQL backends (found by their application_name) plus the
  * server's shared writers (WAL writer, checkpointer, background writer), read from /proc: other work on
@@ -144,8 +145,9 @@ async function main(): Promise<number> {
   // With --json everything but the last line goes to stderr.
   const log = (line = '') => (json ? process.stderr : process.stdout).write(`${line}\n`);
   const schema = `bench_api_${randomBytes(4).toString('hex')}`;
-  log('Building the server (tsc -b contracts server)…');
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'contracts', 'server'], { cwd: ROOT, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
+  const serverRoot = process.env.BENCH_SERVER_ROOT ?? ROOT;
+  log(`Building the server (tsc -b contracts server) in ${serverRoot}…`);
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'contracts', 'server'], { cwd: serverRoot, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -162,14 +164,14 @@ async function main(): Promise<number> {
       PGAPPNAME: APP.server,
       ...(separate ? { PROJECTIONS: 'off' } : {}),
   };
-  const server: ChildProcess = spawn(process.execPath, [...serverArgs, join(ROOT, 'server/dist/main.js')], { cwd: ROOT, env: serverEnv, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
+  const server: ChildProcess = spawn(process.execPath, [...serverArgs, join(serverRoot, 'server/dist/main.js')], { cwd: serverRoot, env: serverEnv, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
   // The API creates the schema and runs the migrations; the projections process starts once it is healthy.
   let projector: ChildProcess | null = null;
   const pool = new Pool({ connectionString: url, max: Math.max(...levels) + 4, options: `-c search_path=${schema}`, application_name: APP.raw });
   try {
     await waitForHealth(base);
     if (separate) {
-      projector = spawn(process.execPath, [...serverArgs, join(ROOT, 'server/dist/scripts/run-projections.js')], { cwd: ROOT, env: serverEnv, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
+      projector = spawn(process.execPath, [...serverArgs, join(serverRoot, 'server/dist/scripts/run-projections.js')], { cwd: serverRoot, env: serverEnv, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
     }
     const { rows } = await pool.query<{ version: string }>(`select current_setting('server_version') as version`);
     log(`PostgreSQL ${rows[0]!.version}; ${cpus().length} CPU cores shared by server, driver and database; ${levels.join(', ')} players; ${seconds} s per measurement; API pool ${poolSize} connections\n`);
@@ -202,9 +204,11 @@ async function main(): Promise<number> {
       sampling = false;
       await sampler;
 
-      await rawInserts(pool, players, 1);
+      // BENCH_RAW=0 leaves the raw INSERT out (the floor is the figure the targets compare with).
+      const withRaw = process.env.BENCH_RAW !== '0';
+      if (withRaw) await rawInserts(pool, players, 1);
       const rawCpuFrom = await cpuNow(pool, APP.raw, []);
-      const raw = await rawInserts(pool, players, seconds);
+      const raw = withRaw ? await rawInserts(pool, players, seconds) : { label: 'raw', ops: 0, seconds, latencies: [] };
       const rawCpuTo = await cpuNow(pool, APP.raw, []);
 
       // The floor any HTTP endpoint pays here: a bare Fastify route that does only that raw INSERT, through
