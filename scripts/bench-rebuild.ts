@@ -9,8 +9,8 @@
  *    state folded so far, so the store is one the server could have written; a share F (default 0.3) of
  *    the events belong to one account, the largest. Time runs over the year before today. The events go
  *    straight into the event store's table, a few thousand rows per statement (`jsonb_to_recordset`),
- *    one short transaction per statement, in log order; each account gets the stored snapshot the server
- *    would have left (every 100 events).
+ *    one short transaction per statement, in log order, with the table's keys and indexes built once
+ *    at the end; each account gets the stored snapshot the server would have left (every 100 events).
  * 2. Rebuilds every read model from the first event, all together as `npm run projections:rebuild` does
  *    for all (one reader, batches of B events, default the runner's), and checks every bank against the
  *    account's own fold.
@@ -471,6 +471,16 @@ async function main(): Promise<number> {
         inserted += rows.length;
       }
     };
+    // Bulk loading: the table's constraints and indexes are dropped first and built again once every row is
+    // in (a sorted build instead of a million single-entry inserts), exactly as they were defined.
+    const { rows: constraints } = await sql<{ name: string; definition: string }>`
+      select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+       where conrelid = 'es_events'::regclass and contype in ('p', 'u')`.execute(database.kysely);
+    const { rows: indexes } = await sql<{ name: string; definition: string }>`
+      select indexname as name, indexdef as definition from pg_indexes
+       where schemaname = current_schema() and tablename = 'es_events' and indexname not in (select conname from pg_constraint where conrelid = 'es_events'::regclass)`.execute(database.kysely);
+    for (const c of constraints) await sql`alter table es_events drop constraint ${sql.id(c.name)}`.execute(database.kysely);
+    for (const i of indexes) await sql`drop index ${sql.id(i.name)}`.execute(database.kysely);
     const generationStarted = performance.now();
     // Players take turns in time order: the largest account a share `largest` of the turns' events.
     const others = players.slice(1);
@@ -484,6 +494,11 @@ async function main(): Promise<number> {
       if (history.rows.length >= ROWS_PER_INSERT * 4) await flush();
     }
     await flush(true);
+    const indexStarted = performance.now();
+    for (const c of constraints) await sql`alter table es_events add constraint ${sql.id(c.name)} ${sql.raw(c.definition)}`.execute(database.kysely);
+    for (const i of indexes) await sql.raw(i.definition).execute(database.kysely);
+    await sql`analyze es_events`.execute(database.kysely);
+    insertSeconds += (performance.now() - indexStarted) / 1000;
     // The snapshots the server would have stored along the way.
     for (const p of players) {
       if (p.snapshot) {
@@ -496,7 +511,7 @@ async function main(): Promise<number> {
     const handsPlayed = players.reduce((n, p) => n + p.account.state.game.handsPlayed, 0);
     log(
       `${inserted.toLocaleString('en-US')} events (${handsPlayed.toLocaleString('en-US')} hands) in ${generateSeconds.toFixed(1)} s; ` +
-        `inserting took ${insertSeconds.toFixed(1)} s (${Math.round(inserted / insertSeconds).toLocaleString('en-US')} events/s); ` +
+        `inserting and indexing took ${insertSeconds.toFixed(1)} s (${Math.round(inserted / insertSeconds).toLocaleString('en-US')} events/s); ` +
         `the largest account: ${bigEvents.toLocaleString('en-US')} events, ${big.account.state.game.handsPlayed.toLocaleString('en-US')} hands`,
     );
 
