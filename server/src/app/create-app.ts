@@ -14,7 +14,7 @@ import { AppModule } from './app.module';
 import { ErrorsFilter } from '../adapters/http/errors.filter';
 import { AuthGuard } from '../adapters/http/auth';
 import { refuseControlCharacters } from '../adapters/http/text-guard';
-import { requestLogHook } from './request-log';
+import { requestLogHooks } from './request-log';
 
 /** Builds the HTTP application: API under /api, OpenAPI at /api/docs, the built client at /. */
 export async function createApp(config: AppConfig, options: { bufferLogs?: boolean } = {}): Promise<NestFastifyApplication> {
@@ -69,12 +69,17 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
     if (isPersonal(request)) void reply.header('cache-control', 'no-store');
     done(null, payload);
   });
-  fastify.addHook('onResponse', requestLogHook(() => PinoLogger.root));
+  const requestLog = requestLogHooks(() => PinoLogger.root);
+  fastify.addHook('onResponse', requestLog.onResponse);
   const auth = app.get(AuthGuard);
   fastify.addHook('onRoute', (route) => {
     // A route may take a larger body than the default (`@RouteConfig({ bodyLimit })`): a brand's nine drawings.
     const limit = (route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit;
     if (typeof limit === 'number') route.bodyLimit = limit;
+    // A route that takes its response over (`@RouteConfig({ stream: true })`, the event stream) is logged when it closes.
+    if ((route.config as { stream?: unknown } | undefined)?.stream === true) {
+      route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), requestLog.onStreamRequest];
+    }
     // The OpenAPI document and its UI are Fastify routes of their own, outside Nest's guards.
     if (route.url.startsWith('/api/docs')) {
       const given = route.preHandler ? [route.preHandler].flat() : [];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
-import { loggedPath, requestLogHook, requestLogSerializers } from './request-log';
+import { loggedPath, requestLogHooks, requestLogSerializers } from './request-log';
 
 describe('the request log', () => {
   const lines: string[] = [];
@@ -25,7 +25,14 @@ describe('the request log', () => {
         return 'request-1';
       },
     });
-    server.addHook('onResponse', requestLogHook(() => logger));
+    const hooks = requestLogHooks(() => logger);
+    server.addHook('onResponse', hooks.onResponse);
+    // A route that takes the response over, as the event stream does: logged when it closes.
+    server.get('/api/stream', { onRequest: hooks.onStreamRequest }, (_request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+      reply.raw.end(': connected\n\n');
+    });
     server.all('/*', async (request, reply) => {
       if (request.url.startsWith('/api/boom')) return reply.status(500).send({});
       return reply.status(request.url.startsWith('/api/admin') ? 403 : 401).header('set-cookie', 'session=cookie-secret').send({});
@@ -45,8 +52,9 @@ describe('the request log', () => {
     await fetch(`${base}/authentication?redirect=%2Fgame&token=jwt-in-query`);
     await fetch(`${base}/api/health?probe=1`);
     await fetch(`${base}/api/boom?token=jwt-in-query`);
-    // The hook writes once the answer is sent: give the last one a moment.
-    for (let i = 0; i < 20 && lines.length < 7; i++) await new Promise((r) => setTimeout(r, 10));
+    await (await fetch(`${base}/api/stream?token=jwt-in-query`)).text();
+    // The hooks write once the answer is sent: give the last one a moment.
+    for (let i = 0; i < 50 && lines.length < 8; i++) await new Promise((r) => setTimeout(r, 10));
 
     const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string; req: { id: string; method: string; url: string }; res: { statusCode: number } });
     expect(logged.map((l) => `${l.req.method} ${l.req.url} ${l.res.statusCode}`)).toEqual([
@@ -57,8 +65,9 @@ describe('the request log', () => {
       'GET /api/admin/players 403',
       'GET /authentication 401',
       'GET /api/boom 500',
+      'GET /api/stream 200',
     ]);
-    expect(logged.map((l) => l.msg)).toEqual([...Array<string>(6).fill('request completed'), 'request errored']);
+    expect(logged.map((l) => l.msg)).toEqual([...Array<string>(6).fill('request completed'), 'request errored', 'request completed']);
     expect(logged[0]!.req.id).toBe('request-1');
     for (const line of lines) {
       for (const secret of [...secrets, encodeURIComponent('+12015550123'), 'ana%40example.com']) expect(line).not.toContain(secret);

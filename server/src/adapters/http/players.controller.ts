@@ -6,6 +6,7 @@ import {
 } from '@bahati/contracts';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { Actor } from '../../application/actor';
 import { PlayerEventsHub } from '../../application/money/player-events';
 import { SetAnimationCommand, SetBanCommand, SetSelfExclusionCommand } from '../../application/players/commands';
@@ -130,6 +131,8 @@ export class PlayersController {
    * URLs end up in logs, proxies and browser histories.
    */
   @Get('players/events')
+  // The answer is taken over from Fastify: the request log writes its line when the stream closes.
+  @RouteConfig({ stream: true })
   @ApiOperation({ summary: 'Server-sent events: InvoiceSettled, DepositConfirmed, BankChanged, … (JSON per message)' })
   async events(@CurrentActor() actor: Actor, @Res() reply: FastifyReply): Promise<void> {
     const { playerId } = actor;
