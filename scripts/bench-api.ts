@@ -1,19 +1,28 @@
 /**
- * npm run bench:api — complete hands (deal, then stand or answer the offer) over HTTP against the real
- * server on PostgreSQL, many players at once, beside a raw single-row INSERT baseline measured in the
- * same run at the same concurrency. Prints hands/s, hand actions/s, p50/p99 latency per action and the
- * projection lag seen on /api/health while the load runs.
+ * npm run bench:api [-- --players 8,32] [--seconds S] [--json] — complete hands (deal, then stand or
+ * answer the offer) over HTTP against the real server on PostgreSQL, many players at once, beside the
+ * HTTP floor (a bare Fastify route doing only a raw single-row INSERT) and the raw INSERT itself, both
+ * measured in the same run at the same concurrency. Prints hand actions/s, p50/p99 latency per action,
+ * the projection lag seen on /api/health while the load runs, and the CPU each side spent per request.
  *
  * Needs DATABASE_URL; works in a fresh schema (DATABASE_SCHEMA) that it drops afterwards. Builds the
  * server (tsc -b) and starts `node server/dist/main.js` with the development identity.
- * BENCH_PLAYERS (default 32) players play concurrently for BENCH_SECONDS (default 10);
+ * --players (or BENCH_PLAYERS; default 32; a list runs each level in turn with new players) play
+ * concurrently for --seconds (or BENCH_SECONDS; default 10);
  * BENCH_HEALTH_MS (default 500; 0 = off) how often /api/health is polled for the lag;
- * BENCH_SERVER_NODE_ARGS passes node flags to the server (e.g. --cpu-prof);
- * BENCH_PROJECTIONS=separate runs the API with PROJECTIONS=off beside `npm run projections` in a process of its own.
+ * BENCH_SERVER_NODE_ARGS passes node flags to the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof);
+ * BENCH_PROJECTIONS=separate runs the API with PROJECTIONS=off beside `npm run projections` in a process of its own;
+ * BENCH_SERVER_ROOT runs the server of another checkout (with its node_modules), to compare two builds run for run.
+ *
+ * Database CPU is that of this run's own PostgreSQL backends (found by their application_name) plus the
+ * server's shared writers (WAL writer, checkpointer, background writer), read from /proc: other work on
+ * the same PostgreSQL server is not counted. --json prints one JSON object as the last line:
+ * actionsPerSecond, httpFloorPerSecond, floorRatio, serverCpuUsPerAction, databaseCpuUsPerAction, p99Ms,
+ * lagP99Ms of the largest level, and every level under byPlayers.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -49,29 +58,37 @@ function procCpu(pid: number): number {
   }
 }
 
-/** CPU seconds used so far by every PostgreSQL process on this machine (the database shares its cores). */
-function postgresCpu(): number {
-  if (!existsSync('/proc')) return 0;
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += procCpu(Number(entry));
-    } catch {
-      // the process ended
-    }
-  }
-  return total;
+/** The application_name every connection of one side of this run carries (PGAPPNAME), so its backends can be told apart. */
+const RUN = randomBytes(3).toString('hex');
+const APP = { server: `bench-api-${RUN}`, raw: `bench-raw-${RUN}`, floor: `bench-floor-${RUN}` } as const;
+/** The server's shared writers: what the commits of every backend cost besides the backend itself. */
+const SHARED_WRITERS = ['walwriter', 'checkpointer', 'background writer'];
+
+/**
+ * The PostgreSQL processes doing the work of one side: its backends (by application_name) and the shared
+ * writers. Asked at every sample, so a connection opened meanwhile is counted from the sample that finds it.
+ */
+async function databasePids(pool: Pool, app: string): Promise<number[]> {
+  const { rows } = await pool.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1 or backend_type = any($2)', [app, SHARED_WRITERS]);
+  return rows.map((r) => r.pid);
 }
 
-interface CpuSample { server: number; database: number; driver: number }
-function cpuNow(serverPid: number | undefined, projectorPid?: number): CpuSample {
+interface CpuSample { server: number; database: Map<number, number>; driver: number }
+async function cpuNow(pool: Pool, app: string, pids: (number | undefined)[]): Promise<CpuSample> {
+  const database = new Map((await databasePids(pool, app)).map((pid) => [pid, procCpu(pid)]));
   const own = process.cpuUsage();
-  return { server: (serverPid ? procCpu(serverPid) : 0) + (projectorPid ? procCpu(projectorPid) : 0), database: postgresCpu(), driver: (own.user + own.system) / 1e6 };
+  return { server: pids.reduce<number>((sum, pid) => sum + (pid ? procCpu(pid) : 0), 0), database, driver: (own.user + own.system) / 1e6 };
 }
-function cpuPerOp(from: CpuSample, to: CpuSample, ops: number): string {
-  const us = (a: number, b: number) => (ops ? (((b - a) * 1e6) / ops).toFixed(0) : '0');
-  return `server ${us(from.server, to.server)} µs, database ${us(from.database, to.database)} µs, driver ${us(from.driver, to.driver)} µs`;
+interface CpuPerOp { server: number; database: number; driver: number }
+function cpuPerOp(from: CpuSample, to: CpuSample, ops: number): CpuPerOp {
+  let database = 0;
+  // A backend that ended between the samples is not in `to`; one that started is counted from zero.
+  for (const [pid, cpu] of to.database) database += cpu - (from.database.get(pid) ?? 0);
+  const us = (seconds: number) => (ops ? (seconds * 1e6) / ops : 0);
+  return { server: us(to.server - from.server), database: us(database), driver: us(to.driver - from.driver) };
+}
+function showCpu(c: CpuPerOp): string {
+  return `server ${c.server.toFixed(0)} µs, database ${c.database.toFixed(0)} µs, driver ${c.driver.toFixed(0)} µs`;
 }
 
 function freePort(): Promise<number> {
@@ -84,102 +101,176 @@ function freePort(): Promise<number> {
   });
 }
 
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+interface LevelResult {
+  players: number;
+  actionsPerSecond: number;
+  handsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  lagP50Ms: number;
+  lagP99Ms: number;
+  httpFloorPerSecond: number;
+  httpFloorP99Ms: number;
+  floorRatio: number;
+  rawInsertsPerSecond: number;
+  serverCpuUsPerAction: number;
+  databaseCpuUsPerAction: number;
+  driverCpuUsPerAction: number;
+  floorServerCpuUsPerRequest: number;
+  floorDatabaseCpuUsPerRequest: number;
+  rawDatabaseCpuUsPerInsert: number;
+  errors: number;
+  actions: number;
+  profileWindowUs: [number, number];
+}
+
 async function main(): Promise<number> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     console.error('bench:api needs a real PostgreSQL server: DATABASE_URL=postgres://user@host:5432/db npm run bench:api');
     return 1;
   }
-  const players = Number(process.env.BENCH_PLAYERS ?? 32);
-  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-  if (!(Number.isInteger(players) && players >= 1 && players <= 256) || !(seconds > 0 && seconds <= 120)) {
-    console.error('BENCH_PLAYERS must be an integer in [1, 256] and BENCH_SECONDS in (0, 120]');
+  const json = process.argv.includes('--json');
+  const levels = (option('players') ?? process.env.BENCH_PLAYERS ?? '32').split(',').map(Number);
+  const seconds = Number(option('seconds') ?? process.env.BENCH_SECONDS ?? 10);
+  if (!levels.every((n) => Number.isInteger(n) && n >= 1 && n <= 256) || !(seconds > 0 && seconds <= 120)) {
+    console.error('--players (BENCH_PLAYERS) must be integers in [1, 256] and --seconds (BENCH_SECONDS) in (0, 120]');
     return 1;
   }
+  // With --json everything but the last line goes to stderr.
+  const log = (line = '') => (json ? process.stderr : process.stdout).write(`${line}\n`);
   const schema = `bench_api_${randomBytes(4).toString('hex')}`;
-  console.log('Building the server (tsc -b contracts server)…');
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'contracts', 'server'], { cwd: ROOT, stdio: 'inherit' });
+  const serverRoot = process.env.BENCH_SERVER_ROOT ?? ROOT;
+  log(`Building the server (tsc -b contracts server) in ${serverRoot}…`);
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'contracts', 'server'], { cwd: serverRoot, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const serverArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const separate = process.env.BENCH_PROJECTIONS === 'separate';
+  const poolSize = process.env.DATABASE_POOL_SIZE ?? String(2 * cpus().length);
   const serverEnv = {
       ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATABASE_SCHEMA: schema, LOG_LEVEL: 'warn',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-bench-')), PRICE_SOURCE: 'fixed', GOOGLE_CLIENT_ID: '', EVENTSTORE_URL: '',
       // The database shares this machine's cores: twice as many connections as cores (README, DATABASE_POOL_SIZE).
-      DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? String(2 * cpus().length),
+      DATABASE_POOL_SIZE: poolSize,
       // The benchmark measures how fast the server plays, not the ceiling that keeps one player from flooding it.
       RATE_LIMITS: 'off',
+      PGAPPNAME: APP.server,
       ...(separate ? { PROJECTIONS: 'off' } : {}),
   };
-  const server: ChildProcess = spawn(process.execPath, [...serverArgs, join(ROOT, 'server/dist/main.js')], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  const server: ChildProcess = spawn(process.execPath, [...serverArgs, join(serverRoot, 'server/dist/main.js')], { cwd: serverRoot, env: serverEnv, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
   // The API creates the schema and runs the migrations; the projections process starts once it is healthy.
   let projector: ChildProcess | null = null;
-  const pool = new Pool({ connectionString: url, max: players + 4, options: `-c search_path=${schema}` });
+  const pool = new Pool({ connectionString: url, max: Math.max(...levels) + 4, options: `-c search_path=${schema}`, application_name: APP.raw });
   try {
     await waitForHealth(base);
     if (separate) {
-      projector = spawn(process.execPath, [...serverArgs, join(ROOT, 'server/dist/scripts/run-projections.js')], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+      projector = spawn(process.execPath, [...serverArgs, join(serverRoot, 'server/dist/scripts/run-projections.js')], { cwd: serverRoot, env: serverEnv, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
     }
     const { rows } = await pool.query<{ version: string }>(`select current_setting('server_version') as version`);
-    console.log(`PostgreSQL ${rows[0]!.version}; ${cpus().length} CPU cores shared by server, driver and database; ${players} players; ${seconds} s per measurement; API pool ${process.env.DATABASE_POOL_SIZE ?? 2 * cpus().length} connections\n`);
-
-    const jwts = await Promise.all(Array.from({ length: players }, (_, i) => signIn(base, `bench-${i}-${randomUUID()}@example.com`)));
-    const ids = await Promise.all(jwts.map(async (jwt) => (await call(base, jwt, 'GET', '/api/players/1234')).body.id as string));
-    await fund(pool, ids);
-
-    // Warm-up: every player plays a few hands (JIT, pools, snapshots of nothing yet).
-    await drive(base, jwts, 1.5);
-    const lag: number[] = [];
-    const healthMs = Number(process.env.BENCH_HEALTH_MS ?? 500);
-    let sampling = healthMs > 0;
-    const sampler = (async () => {
-      while (sampling) {
-        const body = (await call(base, null, 'GET', '/api/health')).body as { info?: { projections?: Record<string, { lagMs?: number }> }; error?: { projections?: Record<string, { lagMs?: number }> } };
-        const projections = body.info?.projections ?? body.error?.projections ?? {};
-        lag.push(Math.max(0, ...Object.values(projections).map((p) => (typeof p === 'object' && p && typeof p.lagMs === 'number' ? p.lagMs : 0))));
-        await new Promise((r) => setTimeout(r, healthMs));
-      }
-    })();
-    const gameCpuFrom = cpuNow(server.pid, projector?.pid);
-    const game = await drive(base, jwts, seconds);
-    const gameCpuTo = cpuNow(server.pid, projector?.pid);
-    sampling = false;
-    await sampler;
-
+    log(`PostgreSQL ${rows[0]!.version}; ${cpus().length} CPU cores shared by server, driver and database; ${levels.join(', ')} players; ${seconds} s per measurement; API pool ${poolSize} connections\n`);
     await pool.query('create table bench_raw (id bigint generated always as identity primary key, payload jsonb not null)');
-    await rawInserts(pool, players, 1);
-    const rawCpuFrom = cpuNow(undefined);
-    const raw = await rawInserts(pool, players, seconds);
-    const rawCpuTo = cpuNow(undefined);
 
-    // The floor any HTTP endpoint pays here: a bare Fastify route that does only that raw INSERT, through
-    // a pool of the API's size, driven by the same driver.
-    const floor = await httpFloor(url, schema, players, seconds, Number(serverEnv.DATABASE_POOL_SIZE));
+    const results: LevelResult[] = [];
+    for (const players of levels) {
+      const jwts = await Promise.all(Array.from({ length: players }, (_, i) => signIn(base, `bench-${players}-${i}-${randomUUID()}@example.com`)));
+      const ids = await Promise.all(jwts.map(async (jwt) => (await call(base, jwt, 'GET', '/api/players/1234')).body.id as string));
+      await fund(pool, ids);
 
-    const report = (c: Cell) => {
-      const sorted = c.latencies.slice().sort((a, b) => a - b);
-      return { perSecond: c.ops / c.seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
-    };
-    const actions = report(game.actions);
-    const baseline = report(raw);
-    const floorReport = report(floor.cell);
-    const lagSorted = lag.slice().sort((a, b) => a - b);
-    const f = (n: number, d = 1) => n.toFixed(d);
-    console.log('| measure | per second | p50 ms | p99 ms |');
-    console.log('|---|---:|---:|---:|');
-    console.log(`| complete hands (deal + stand / offer answer) | ${f(game.hands / game.actions.seconds)} | | |`);
-    console.log(`| hand actions (HTTP requests) | ${f(actions.perSecond)} | ${f(actions.p50, 2)} | ${f(actions.p99, 2)} |`);
-    console.log(`| raw single-row INSERT, ${players} at once | ${f(baseline.perSecond)} | ${f(baseline.p50, 2)} | ${f(baseline.p99, 2)} |`);
-    console.log(`| HTTP floor: bare Fastify route doing only that INSERT | ${f(floorReport.perSecond)} | ${f(floorReport.p50, 2)} | ${f(floorReport.p99, 2)} |`);
-    console.log(`\nhand actions / raw inserts: ${f(actions.perSecond / baseline.perSecond, 3)} (target ≥ 0.35); the HTTP floor reaches ${f(floorReport.perSecond / baseline.perSecond, 3)}`);
-    console.log(`action p99: ${f(actions.p99, 2)} ms (target < 25)`);
-    console.log(`projection lag over ${lag.length} samples: p50 ${f(percentile(lagSorted, 50), 0)} ms, p99 ${f(percentile(lagSorted, 99), 0)} ms, max ${f(lagSorted.at(-1) ?? 0, 0)} ms (target p99 < 100)`);
-    console.log(`CPU per hand action: ${cpuPerOp(gameCpuFrom, gameCpuTo, game.actions.ops)} (${separate ? 'server: the API and the projections process' : 'the projections run in the server process'})`);
-    console.log(`CPU per raw insert: ${cpuPerOp(rawCpuFrom, rawCpuTo, raw.ops)}`);
-    console.log(`CPU per HTTP floor request: ${cpuPerOp(floor.from, floor.to, floor.cell.ops)}`);
-    console.log(`errors: ${game.errors} of ${game.actions.ops + game.errors} requests`);
+      // Warm-up: every player plays a few hands (JIT, pools, snapshots of nothing yet).
+      await drive(base, jwts, 1.5);
+      const lag: number[] = [];
+      const healthMs = Number(process.env.BENCH_HEALTH_MS ?? 500);
+      let sampling = healthMs > 0;
+      const sampler = (async () => {
+        while (sampling) {
+          const body = (await call(base, null, 'GET', '/api/health')).body as { info?: { projections?: Record<string, { lagMs?: number }> }; error?: { projections?: Record<string, { lagMs?: number }> } };
+          const projections = body.info?.projections ?? body.error?.projections ?? {};
+          lag.push(Math.max(0, ...Object.values(projections).map((p) => (typeof p === 'object' && p && typeof p.lagMs === 'number' ? p.lagMs : 0))));
+          await new Promise((r) => setTimeout(r, healthMs));
+        }
+      })();
+      const gameCpuFrom = await cpuNow(pool, APP.server, [server.pid, projector?.pid]);
+      const windowFrom = process.hrtime.bigint() / 1000n;
+      const game = await drive(base, jwts, seconds);
+      const windowTo = process.hrtime.bigint() / 1000n;
+      const gameCpuTo = await cpuNow(pool, APP.server, [server.pid, projector?.pid]);
+      sampling = false;
+      await sampler;
+
+      // BENCH_RAW=0 leaves the raw INSERT out (the floor is the figure the targets compare with).
+      const withRaw = process.env.BENCH_RAW !== '0';
+      if (withRaw) await rawInserts(pool, players, 1);
+      const rawCpuFrom = await cpuNow(pool, APP.raw, []);
+      const raw = withRaw ? await rawInserts(pool, players, seconds) : { label: 'raw', ops: 0, seconds, latencies: [] };
+      const rawCpuTo = await cpuNow(pool, APP.raw, []);
+
+      // The floor any HTTP endpoint pays here: a bare Fastify route that does only that raw INSERT, through
+      // a pool of the API's size, driven by the same driver.
+      const floor = await httpFloor(url, schema, players, seconds, Number(poolSize), pool);
+
+      const report = (c: Cell) => {
+        const sorted = c.latencies.slice().sort((a, b) => a - b);
+        return { perSecond: c.ops / c.seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+      };
+      const actions = report(game.actions);
+      const baseline = report(raw);
+      const floorReport = report(floor.cell);
+      const lagSorted = lag.slice().sort((a, b) => a - b);
+      const gameCpu = cpuPerOp(gameCpuFrom, gameCpuTo, game.actions.ops);
+      const rawCpu = cpuPerOp(rawCpuFrom, rawCpuTo, raw.ops);
+      const floorCpu = cpuPerOp(floor.from, floor.to, floor.cell.ops);
+      const f = (n: number, d = 1) => n.toFixed(d);
+      log(`### ${players} players`);
+      log('| measure | per second | p50 ms | p99 ms |');
+      log('|---|---:|---:|---:|');
+      log(`| complete hands (deal + stand / offer answer) | ${f(game.hands / game.actions.seconds)} | | |`);
+      log(`| hand actions (HTTP requests) | ${f(actions.perSecond)} | ${f(actions.p50, 2)} | ${f(actions.p99, 2)} |`);
+      log(`| HTTP floor: bare Fastify route doing only a raw INSERT | ${f(floorReport.perSecond)} | ${f(floorReport.p50, 2)} | ${f(floorReport.p99, 2)} |`);
+      log(`| raw single-row INSERT, ${players} at once | ${f(baseline.perSecond)} | ${f(baseline.p50, 2)} | ${f(baseline.p99, 2)} |`);
+      log(`\nhand actions / HTTP floor: ${f(actions.perSecond / floorReport.perSecond, 3)} (target ≥ 0.5); / raw inserts: ${f(actions.perSecond / baseline.perSecond, 3)}`);
+      log(`action p99: ${f(actions.p99, 2)} ms`);
+      log(`projection lag over ${lag.length} samples: p50 ${f(percentile(lagSorted, 50), 0)} ms, p99 ${f(percentile(lagSorted, 99), 0)} ms, max ${f(lagSorted.at(-1) ?? 0, 0)} ms`);
+      log(`CPU per hand action: ${showCpu(gameCpu)} (${separate ? 'server: the API and the projections process' : 'the projections run in the server process'})`);
+      log(`CPU per HTTP floor request: ${showCpu(floorCpu)}`);
+      log(`CPU per raw insert: ${showCpu(rawCpu)}`);
+      log(`errors: ${game.errors} of ${game.actions.ops + game.errors} requests`);
+      // The instants V8 stamps its samples with: \`npm run -s cpu-profile -- FILE --window A,B --per N\` reads this measurement alone.
+      log(`profile window (with BENCH_SERVER_NODE_ARGS=--cpu-prof): --window ${windowFrom},${windowTo} --per ${game.actions.ops}\n`);
+      const r = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+      results.push({
+        players,
+        actionsPerSecond: r(actions.perSecond),
+        handsPerSecond: r(game.hands / game.actions.seconds),
+        p50Ms: r(actions.p50, 2),
+        p99Ms: r(actions.p99, 2),
+        lagP50Ms: r(percentile(lagSorted, 50), 0),
+        lagP99Ms: r(percentile(lagSorted, 99), 0),
+        httpFloorPerSecond: r(floorReport.perSecond),
+        httpFloorP99Ms: r(floorReport.p99, 2),
+        floorRatio: r(actions.perSecond / floorReport.perSecond, 3),
+        rawInsertsPerSecond: r(baseline.perSecond),
+        serverCpuUsPerAction: r(gameCpu.server, 0),
+        databaseCpuUsPerAction: r(gameCpu.database, 0),
+        driverCpuUsPerAction: r(gameCpu.driver, 0),
+        floorServerCpuUsPerRequest: r(floorCpu.server, 0),
+        floorDatabaseCpuUsPerRequest: r(floorCpu.database, 0),
+        rawDatabaseCpuUsPerInsert: r(rawCpu.database, 0),
+        errors: game.errors,
+        actions: game.actions.ops,
+        profileWindowUs: [Number(windowFrom), Number(windowTo)],
+      });
+    }
+    if (json) {
+      const main = results.reduce((a, b) => (b.players > a.players ? b : a));
+      process.stdout.write(`${JSON.stringify({ date: new Date().toISOString().slice(0, 10), seconds, ...main, byPlayers: results })}\n`);
+    }
     return 0;
   } finally {
     if (projector) {
@@ -291,19 +382,19 @@ async function drive(base: string, jwts: string[], seconds: number) {
 }
 
 /** Starts a bare Fastify server whose one route does the raw INSERT, and drives it like the game. */
-async function httpFloor(url: string, schema: string, players: number, seconds: number, poolSize: number) {
+async function httpFloor(url: string, schema: string, players: number, seconds: number, poolSize: number, admin: Pool) {
   const port = await freePort();
   const code = `
     const fastify = require('fastify')();
     const { Pool } = require('pg');
-    const pool = new Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: Number(process.env.FLOOR_POOL), options: '-c search_path=' + process.env.FLOOR_SCHEMA });
+    const pool = new Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: Number(process.env.FLOOR_POOL), options: '-c search_path=' + process.env.FLOOR_SCHEMA, application_name: process.env.FLOOR_APP });
     const payload = JSON.stringify({ handId: '00000000-0000-4000-8000-000000000000', bet: 1000, note: 'a row the size of a small event' });
     fastify.post('/insert', async () => { await pool.query('insert into bench_raw (payload) values ($1)', [payload]); return { ok: true }; });
     fastify.listen({ port: Number(process.env.FLOOR_PORT), host: '127.0.0.1' });
     process.on('SIGTERM', () => fastify.close().then(() => pool.end()).then(() => process.exit(0)));`;
   const floorServer = spawn(process.execPath, ['-e', code], {
     cwd: ROOT,
-    env: { ...process.env, FLOOR_DATABASE_URL: url, FLOOR_POOL: String(poolSize), FLOOR_SCHEMA: schema, FLOOR_PORT: String(port) },
+    env: { ...process.env, FLOOR_DATABASE_URL: url, FLOOR_POOL: String(poolSize), FLOOR_SCHEMA: schema, FLOOR_PORT: String(port), FLOOR_APP: APP.floor },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
@@ -335,9 +426,9 @@ async function httpFloor(url: string, schema: string, players: number, seconds: 
       return cell;
     };
     await run(1);
-    const from = cpuNow(floorServer.pid);
+    const from = await cpuNow(admin, APP.floor, [floorServer.pid]);
     const cell = await run(seconds);
-    return { cell, from, to: cpuNow(floorServer.pid) };
+    return { cell, from, to: await cpuNow(admin, APP.floor, [floorServer.pid]) };
   } finally {
     floorServer.kill('SIGTERM');
     await new Promise((r) => floorServer.once('exit', r));

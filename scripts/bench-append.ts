@@ -1,10 +1,11 @@
 /**
- * npm run bench:append — appends/second through the PostgreSQL event store at 1, 8 and 32 concurrent
+ * npm run bench:append [-- --json] — appends/second through the PostgreSQL event store at 1, 8 and 32 concurrent
  * writers, beside a raw single-row INSERT baseline measured in the same run on the same server,
  * pool and concurrency. Needs DATABASE_URL; works in a throw-away schema that it drops afterwards.
  *
  * BENCH_SECONDS (default 5) sets the measuring time per cell (taken in 10 slices alternating with the
  * baseline, so that background load on a shared machine affects both sides alike); BENCH_WRITERS (default "1,8,32") the levels.
+ * --json prints the figures of every level as one JSON object, the last line.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
@@ -78,6 +79,9 @@ async function main(): Promise<number> {
       });
     }
     printTable(results);
+    if (process.argv.includes('--json')) {
+      process.stdout.write(`${JSON.stringify({ date: new Date().toISOString().slice(0, 10), seconds, byWriters: results.map((r) => ({ ...r, ratio: r.appendsPerSecond / r.insertsPerSecond })) })}\n`);
+    }
     return 0;
   } finally {
     await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.kysely).catch((error: unknown) => {

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
 import { InfrastructureModule } from './infrastructure.module';
-import { isHealthCheck, requestLogSerializers } from './request-log';
+import { requestLogSerializers } from './request-log';
 import { MoneyModule } from './money.module';
 import { GameModule } from './game.module';
 import { BonusesModule } from './bonuses.module';
@@ -34,14 +33,13 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot({
-          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+          // No request middleware: the request log is a Fastify hook (create-app.ts, request-log.ts) over the
+          // logger made from these options, which is also the logger of every Nest log line.
+          forRoutes: [],
           pinoHttp: {
             level: config.logLevel,
-            genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
-            // pino-http binds the request to every request's logger, serialising it whether anything is logged or
-            // not: bind only what a log line needs, and never a credential (see request-log.ts).
+            // Only what a log line needs, and never a credential (see request-log.ts).
             serializers: requestLogSerializers,
-            autoLogging: { ignore: isHealthCheck },
           },
         }),
         CqrsModule.forRoot(),

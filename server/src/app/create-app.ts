@@ -7,7 +7,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';
 import { AppModule } from './app.module';
@@ -15,6 +15,7 @@ import { ErrorsFilter } from '../adapters/http/errors.filter';
 import { AuthGuard } from '../adapters/http/auth';
 import { refuseControlCharacters } from '../adapters/http/text-guard';
 import { drainOnClose } from './shutdown';
+import { requestLogHooks } from './request-log';
 
 /** Builds the HTTP application: API under /api, OpenAPI at /api/docs, the built client at /. */
 export async function createApp(config: AppConfig, options: { bufferLogs?: boolean } = {}): Promise<NestFastifyApplication> {
@@ -27,6 +28,8 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
       const given = req.headers['x-request-id'];
       const id = typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
       req.headers['x-request-id'] = id;
+      // The request log reads the id from the request itself, as pino-http does.
+      req.id = id;
       return id;
     },
   });
@@ -40,8 +43,10 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
   // the requests still in flight. `main.ts` shuts down in order instead (app/shutdown.ts).
   drainOnClose(app);
 
-  // Security headers from helmet, built once (the Fastify plugin rebuilt the policy on every request).
-  const securityHeaders = helmet({
+  // Security headers from helmet, worked out once: the policy is the same for every answer, so each
+  // request only sets the headers helmet set on a dry run (the plugin rebuilt the policy every time, and
+  // helmet's own middleware runs a dozen steps to set the same values).
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -55,18 +60,29 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
   });
 
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)));
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (let i = 0; i < securityHeaders.length; i++) raw.setHeader(securityHeaders[i]![0], securityHeaders[i]![1]);
+    done();
+  });
   fastify.addHook('preValidation', refuseControlCharacters);
-  fastify.addHook('onSend', async (request, reply) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
     // An answer for one signed-in person (errors too) must not stay in a shared or browser cache.
     if (isPersonal(request)) void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
+  const requestLog = requestLogHooks(() => PinoLogger.root);
+  fastify.addHook('onResponse', requestLog.onResponse);
   const auth = app.get(AuthGuard);
   fastify.addHook('onRoute', (route) => {
     // A route may take a larger body than the default (`@RouteConfig({ bodyLimit })`): a brand's nine drawings.
     const limit = (route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit;
     if (typeof limit === 'number') route.bodyLimit = limit;
+    // A route that takes its response over (`@RouteConfig({ stream: true })`, the event stream) is logged when it closes.
+    if ((route.config as { stream?: unknown } | undefined)?.stream === true) {
+      route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), requestLog.onStreamRequest];
+    }
     // The OpenAPI document and its UI are Fastify routes of their own, outside Nest's guards.
     if (route.url.startsWith('/api/docs')) {
       const given = route.preHandler ? [route.preHandler].flat() : [];
@@ -114,6 +130,22 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
   );
   SwaggerModule.setup('api/docs', app, document);
   return app;
+}
+
+/**
+ * The headers helmet sets with these options, found by running its middleware once on a stand-in
+ * response. Helmet's policy depends only on its options (no nonce, nothing from the request).
+ */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string][] {
+  const headers: [string, string][] = [];
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  let failed: unknown = null;
+  helmet(options)({} as never, response as never, (err?: unknown) => (failed = err ?? null));
+  if (failed) throw failed;
+  return headers;
 }
 
 /** A request that carried credentials, or one to the player's or the admins' API. */

@@ -180,7 +180,7 @@ describeEachStorage('money in and out', (storage) => {
     expect(decoded.tagsObject.payment_hash).toBe(inv.id);
 
     const pushed: PlayerPushEvent[] = [];
-    const stop = app.get(PlayerEventsHub).listen(p.id, (e) => pushed.push(e));
+    const stop = await app.get(PlayerEventsHub).listen(p.id, (e) => pushed.push(e));
     const waiting = inject({ method: 'POST', url: '/api/players/invoice', headers: p.auth, payload: { id: inv.id } });
     await new Promise((r) => setTimeout(r, 300));
     await inject({ method: 'POST', url: '/api/dev/lightning/settle', payload: { paymentRequest: inv.paymentRequest } });

@@ -148,10 +148,14 @@ export class CommandPath {
         });
         this.options.onAppended?.(result.checkpoint);
         const createdAt = new Date().toISOString();
+        let recorded: RecordedEvent[] | undefined;
         return {
           state: fold(decider.evolve, state, events),
           events,
-          recorded: toAppend.map((e, i) => ({ ...e, streamId, revision: (revision ?? -1) + 1 + i, checkpoint: result.checkpoint, createdAt })),
+          // Built when asked for: no caller on the hot path needs the events as recorded.
+          get recorded() {
+            return (recorded ??= toAppend.map((e, i) => ({ ...e, streamId, revision: (revision ?? -1) + 1 + i, checkpoint: result.checkpoint, createdAt })));
+          },
           revision: result.nextExpectedRevision,
           checkpoint: result.checkpoint,
         };

@@ -1,5 +1,6 @@
 /**
- * Rebuilds read models from the events: `npm run projections:rebuild [-- --name NAME]`.
+ * Rebuilds read models from the events: `npm run projections:rebuild [-- --name NAME]` (all of them
+ * together, in one pass over the log, unless one is named).
  * Uses the same settings as the server (DATABASE_URL / DATA_DIR / EVENTSTORE_URL). Safe while the
  * server runs: each batch and its checkpoint commit together, so the running server's loop and this
  * one never apply the same batch twice.
@@ -20,12 +21,11 @@ async function main() {
   try {
     const runner = new ProjectionRunner(database.kysely as Kysely<ReadModels>, store, allProjections({ suspect: config.suspect }));
     await runner.init();
-    const names = values.name ? [values.name] : runner.projections.map((p) => p.name);
-    for (const name of names) {
-      const started = Date.now();
-      const events = await runner.rebuild(name);
-      console.log(`${name}: rebuilt from ${events} events in ${Date.now() - started} ms`);
-    }
+    const started = Date.now();
+    // Every read model at once unless one is named: one pass over the log feeds them all.
+    const events = await runner.rebuild(values.name);
+    const names = values.name ? values.name : `${runner.projections.length} read models (${runner.projections.map((p) => p.name).join(', ')})`;
+    console.log(`${names}: rebuilt from ${events} events in ${Date.now() - started} ms`);
   } finally {
     await store.close();
     await database.close();

@@ -47,11 +47,13 @@ interface EventRow {
   type: string;
   data: unknown;
   metadata: EventMetadata;
-  created_at: Date | string;
+  /** Milliseconds since the epoch (a number: no date string to parse per row). */
+  created_ms: number;
 }
 
 // Queries alias es_events as e and order by e.<column>: a bare name in ORDER BY would pick the text output column.
-const EVENT_COLUMNS = sql`e.stream_id, e.revision, e.position, e.transaction_id::text as transaction_id, e.event_id::text as event_id, e.type, e.data, e.metadata, e.created_at`;
+const EVENT_COLUMNS = sql`e.stream_id, e.revision, e.position, e.transaction_id::text as transaction_id, e.event_id::text as event_id, e.type, e.data, e.metadata,
+  floor(extract(epoch from e.created_at) * 1000)::float8 as created_ms`;
 const UNIQUE_VIOLATION = '23505';
 const MAX_APPEND_ATTEMPTS = 20;
 const CHECKPOINT = /^(\d{1,20}):(\d{1,19})$/;
@@ -309,6 +311,6 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     streamId: row.stream_id,
     revision: row.revision,
     checkpoint: `${row.transaction_id}:${row.position}`,
-    createdAt: (row.created_at instanceof Date ? row.created_at : new Date(row.created_at)).toISOString(),
+    createdAt: new Date(row.created_ms).toISOString(),
   };
 }

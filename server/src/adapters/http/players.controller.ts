@@ -6,6 +6,7 @@ import {
 } from '@bahati/contracts';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { Actor } from '../../application/actor';
 import { PlayerEventsHub } from '../../application/money/player-events';
 import { SetAnimationCommand, SetBanCommand, SetSelfExclusionCommand } from '../../application/players/commands';
@@ -130,29 +131,45 @@ export class PlayersController {
    * URLs end up in logs, proxies and browser histories.
    */
   @Get('players/events')
+  // The answer is taken over from Fastify: the request log writes its line when the stream closes.
+  @RouteConfig({ stream: true })
   @ApiOperation({ summary: 'Server-sent events: InvoiceSettled, DepositConfirmed, BankChanged, … (JSON per message)' })
-  events(@CurrentActor() actor: Actor, @Res() reply: FastifyReply): void {
+  async events(@CurrentActor() actor: Actor, @Res() reply: FastifyReply): Promise<void> {
     const { playerId } = actor;
-    reply.hijack();
     const raw = reply.raw;
+    let close: (() => void) | null = null;
+    let endedEarly = false;
+    // A stream ends with its session: told why, then closed (the client's reconnection then meets a 401).
+    const ended = () => {
+      if (!close) return void (endedEarly = true);
+      raw.end(`event: SessionEnded\ndata: ${JSON.stringify({ type: 'SessionEnded' })}\n\n`);
+      close();
+    };
+    // Listening before the answer starts: every event appended once the page sees the stream open reaches it.
+    const stop = await this.hub.listen(
+      playerId,
+      (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+      actor.sessionId ? { sessionId: actor.sessionId, onEnded: ended } : undefined,
+    );
+    reply.hijack();
+    const socket = reply.request.raw.socket;
+    if (!socket || socket.destroyed) {
+      // The page went away while the subscription started.
+      stop();
+      return;
+    }
     raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     raw.write('retry: 3000\n: connected\n\n');
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
     heartbeat.unref();
-    let stop = () => {};
     // A server shutting down ends the stream; the client reconnects to an instance still serving.
     const forget = this.hub.endOnShutdown(() => raw.end());
-    const close = () => {
+    close = () => {
       clearInterval(heartbeat);
       forget();
       stop();
     };
-    // A stream ends with its session: told why, then closed (the client's reconnection then meets a 401).
-    const ended = () => {
-      raw.end(`event: SessionEnded\ndata: ${JSON.stringify({ type: 'SessionEnded' })}\n\n`);
-      close();
-    };
-    stop = this.hub.listen(playerId, (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`), actor.sessionId ? { sessionId: actor.sessionId, onEnded: ended } : undefined);
+    if (endedEarly) ended();
     raw.on('close', close);
   }
 }

@@ -57,10 +57,11 @@ export class DealHandHandler implements ICommandHandler<DealHandCommand, ActionR
     let before: ShoeState | null = null;
     const command = (state: AccountState, standing: PlayerStanding): GameCommand => {
       before = state.game.shoe;
-      return this.seeds.withNextShoe({
-        type: 'DealHand' as const, handId: randomUUID(), bet: c.betAmount, playerSeed: c.playerSeed, randomPlayerSeed: this.seeds.playerSeed(),
-        standing, requirePhone: this.settings.requirePhoneToPlay, now,
-      });
+      return this.seeds.withNextShoe(
+        this.seeds.withRandomPlayerSeed({
+          type: 'DealHand' as const, handId: randomUUID(), bet: c.betAmount, playerSeed: c.playerSeed, standing, requirePhone: this.settings.requirePhoneToPlay, now,
+        }),
+      );
     };
     const { state, events } = await this.accounts.run(c.actor.playerId, command, { correlationId: c.correlationId });
     const response = handResponse(state, events, now);

@@ -1,4 +1,4 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import type { PlayerPushEvent } from '@bahati/contracts';
 import { type AccountEvent, bankDelta } from '../../domain/account/account';
 import type { PlayerEvent } from '../../domain/player/player';
@@ -53,17 +53,28 @@ export function pushEventsOf(event: { type: string; data: unknown }): PlayerPush
   }
 }
 
+/** How long the subscription stays after the last listener left (a page reconnecting finds it running). */
+const LINGER_MS = 30_000;
+
 /**
  * Server push for the player's screens, driven by a live subscription to the event store — so an
  * invoice settled or a deposit credited by any server instance reaches the player's open page.
+ *
+ * The subscription reads every event of the log, so it runs only while some page listens (and
+ * `LINGER_MS` after the last one left): a server whose players are at the table, with no money
+ * screen open, reads nothing for it.
  */
 @Injectable()
-export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class PlayerEventsHub implements BeforeApplicationShutdown {
   private readonly logger = new Logger('PlayerEvents');
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly sessions = new Map<Listener, ListeningSession>();
   private readonly enders = new Set<Ender>();
   private subscription: Subscription | null = null;
+  /** Starts and stops of the subscription, one after the other. */
+  private changing: Promise<void> = Promise.resolve();
+  private linger: NodeJS.Timeout | null = null;
+  private shutDown = false;
 
   constructor(
     @Inject(EventStoreToken) private readonly store: EventStore,
@@ -72,32 +83,63 @@ export class PlayerEventsHub implements OnApplicationBootstrap, BeforeApplicatio
     private readonly directory: SessionDirectory,
   ) {}
 
-  async onApplicationBootstrap() {
-    this.subscription = this.store.subscribeToAll({
-      after: await this.store.headCheckpoint(),
-      onEvent: (event) => this.deliver(event),
-      onError: (err) => this.logger.error(`Subscription failed: ${err instanceof Error ? err.message : String(err)}`),
-    });
-  }
-
   async beforeApplicationShutdown() {
-    await this.subscription?.stop();
+    this.shutDown = true;
+    if (this.linger) clearTimeout(this.linger);
+    await this.sync();
   }
 
   /**
-   * Calls `listener` with what the player's screens are told. With a `session`, its `onEnded` is called
-   * (on every instance) once that session has ended, so a stream never outlives the sign-in it came with.
+   * Adds a listener for the player's events; resolves, with the function that removes it, once every
+   * event appended from then on will reach it (the subscription is running). With a `session`, its
+   * `onEnded` is called (on every instance) once that session has ended, so a stream never outlives the
+   * sign-in it came with.
    */
-  listen(playerId: string, listener: Listener, session?: ListeningSession): () => void {
+  async listen(playerId: string, listener: Listener, session?: ListeningSession): Promise<() => void> {
     let set = this.listeners.get(playerId);
     if (!set) this.listeners.set(playerId, (set = new Set()));
     set.add(listener);
     if (session) this.sessions.set(listener, session);
-    return () => {
+    const remove = () => {
       set.delete(listener);
       this.sessions.delete(listener);
-      if (!set.size) this.listeners.delete(playerId);
+      if (!set.size && this.listeners.get(playerId) === set) this.listeners.delete(playerId);
+      if (this.listeners.size === 0 && !this.linger) {
+        this.linger = setTimeout(() => {
+          this.linger = null;
+          void this.sync();
+        }, LINGER_MS);
+        this.linger.unref();
+      }
     };
+    try {
+      await this.sync();
+    } catch (err) {
+      remove();
+      throw err;
+    }
+    return remove;
+  }
+
+  /** Starts the subscription when someone listens, stops it when no one has for LINGER_MS (or at shutdown). */
+  private sync(): Promise<void> {
+    const step = this.changing.then(async () => {
+      const wanted = !this.shutDown && (this.listeners.size > 0 || this.linger !== null);
+      if (wanted && !this.subscription) {
+        this.subscription = this.store.subscribeToAll({
+          after: await this.store.headCheckpoint(),
+          onEvent: (event) => this.deliver(event),
+          onError: (err) => this.logger.error(`Subscription failed: ${err instanceof Error ? err.message : String(err)}`),
+        });
+      } else if (!wanted && this.subscription) {
+        const running = this.subscription;
+        this.subscription = null;
+        await running.stop();
+      }
+    });
+    // A failed start (the database unreachable) is the caller's to report; the next listener tries again.
+    this.changing = step.catch(() => undefined);
+    return step;
   }
 
   /** `end` closes a stream (its HTTP response) when the server shuts down: see `endStreams`. Answers how to forget it. */

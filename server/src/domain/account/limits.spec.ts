@@ -75,4 +75,15 @@ describe('limits a player sets', () => {
     expect(limitUsage(state.limits, hours(41))).toMatchObject({ dailyLoss: 1_500, weeklyLoss: 4_500, monthlyLoss: 4_500 });
     expect(limitUsage(state.limits, hours(24 * 8))).toMatchObject({ dailyLoss: 0, weeklyLoss: 1_500, monthlyLoss: 4_500 });
   });
+
+  it('keep the deposits and results of the last 30 days in time order, whatever order they were credited in', () => {
+    const confirmed = (txid: string, amount: number, at: string) =>
+      ({ type: 'BitcoinDepositConfirmed', data: { txid, vout: 0, address: 'a', amount, confirmations: 1, confirmedAt: at } }) as AccountEvent;
+    const { state } = run([confirmed('a', 1_000, hours(0)), confirmed('b', 2_000, hours(24 * 31)), confirmed('c', 3_000, hours(24 * 30)), confirmed('d', 4_000, hours(24 * 31 - 1))]);
+    // The deposit of hour 0 is more than 30 days older than the newest and is gone; the rest in time order.
+    expect(state.limits.deposits.map(([, amount]) => amount)).toEqual([3_000, 4_000, 2_000]);
+    expect(limitUsage(state.limits, hours(24 * 31))).toMatchObject({ dailyDeposit: 6_000, monthlyDeposit: 9_000 });
+    const late = run([confirmed('b', 2_000, hours(24 * 31)), confirmed('old', 5_000, hours(0))]).state;
+    expect(late.limits.deposits.map(([, amount]) => amount)).toEqual([2_000]);
+  });
 });

@@ -37,14 +37,17 @@ export interface LimitSetting {
   pending: { value: number | null; effectiveAt: string } | null;
 }
 
+/** [time in milliseconds since the epoch, satoshis]; a list of them is kept in time order. */
+export type TimedAmount = readonly [number, number];
+
 export interface LimitsState {
   settings: Readonly<Record<LimitKind, LimitSetting>>;
-  /** Credited deposits of the last 30 days: [time, amount]. */
-  deposits: readonly (readonly [string, number])[];
-  /** Net results of the hands settled in the last 30 days: [time the hand opened, net]. */
-  results: readonly (readonly [string, number])[];
-  /** When the hand in play (or the last one) opened. */
-  handOpenedAt: string | null;
+  /** Credited deposits of the last 30 days, oldest first: [time credited, amount]. */
+  deposits: readonly TimedAmount[];
+  /** Net results of the hands settled in the last 30 days, oldest first: [time the hand opened, net]. */
+  results: readonly TimedAmount[];
+  /** When the hand in play (or the last one) opened, in milliseconds since the epoch. */
+  handOpenedAt: number | null;
 }
 
 const NONE: LimitSetting = { value: null, pending: null };
@@ -80,18 +83,37 @@ export function decideLimits(command: LimitCommand, state: { readonly limits: Li
   return changes.length ? [{ type: 'LimitsChanged', data: { changes, changedAt: command.now } }] : [];
 }
 
-function sumSince(entries: readonly (readonly [string, number])[], since: number): number {
+/** The index of the first entry later than `since` (entries in time order): a binary search. */
+function firstAfter(entries: readonly TimedAmount[], since: number): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (entries[mid]![0] > since) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+function sumSince(entries: readonly TimedAmount[], since: number): number {
   let sum = 0;
-  for (const [at, amount] of entries) if (Date.parse(at) > since) sum += amount;
+  for (let i = firstAfter(entries, since); i < entries.length; i++) sum += entries[i]![1];
   return sum;
 }
 
+type UsageKind = (typeof DEPOSIT_LIMITS)[number] | (typeof LOSS_LIMITS)[number];
+
+/** Satoshis deposited or lost within the window of `kind` up to `t` (milliseconds). */
+function usageOf(state: LimitsState, kind: UsageKind, t: number): number {
+  const since = t - LIMIT_WINDOWS_MS[kind];
+  return kind.endsWith('Deposit') ? sumSince(state.deposits, since) : Math.max(0, -sumSince(state.results, since));
+}
+
 /** Satoshis deposited and lost within each limit's window up to `now`. */
-export function limitUsage(state: LimitsState, now: string): Record<(typeof DEPOSIT_LIMITS)[number] | (typeof LOSS_LIMITS)[number], number> {
+export function limitUsage(state: LimitsState, now: string): Record<UsageKind, number> {
   const t = Date.parse(now);
-  const out = {} as Record<(typeof DEPOSIT_LIMITS)[number] | (typeof LOSS_LIMITS)[number], number>;
-  for (const kind of DEPOSIT_LIMITS) out[kind] = sumSince(state.deposits, t - LIMIT_WINDOWS_MS[kind]);
-  for (const kind of LOSS_LIMITS) out[kind] = Math.max(0, -sumSince(state.results, t - LIMIT_WINDOWS_MS[kind]));
+  const out = {} as Record<UsageKind, number>;
+  for (const kind of [...DEPOSIT_LIMITS, ...LOSS_LIMITS]) out[kind] = usageOf(state, kind, t);
   return out;
 }
 
@@ -106,22 +128,37 @@ export function assertWithinLimits(events: readonly { type: string; data: unknow
   for (const e of events) {
     const deposit = e.type === 'LightningInvoiceCreated' ? (e.data as { amount: number }).amount : e.type === 'BitcoinAddressAssigned' ? 0 : null;
     const stake = e.type === 'HandStarted' ? (e.data as { bet: number }).bet : null;
-    if (deposit === null && stake === null) continue;
-    const usage = limitUsage(state, now);
-    for (const kind of deposit === null ? [] : DEPOSIT_LIMITS) {
-      const limit = effectiveLimit(state.settings[kind], now);
-      if (limit !== null && (deposit === 0 ? usage[kind] >= limit : usage[kind] + deposit! > limit)) throw reached(kind, limit);
+    if (deposit !== null) {
+      for (const kind of DEPOSIT_LIMITS) {
+        const limit = effectiveLimit(state.settings[kind], now);
+        if (limit === null) continue;
+        const used = usageOf(state, kind, Date.parse(now));
+        if (deposit === 0 ? used >= limit : used + deposit > limit) throw reached(kind, limit);
+      }
     }
-    for (const kind of stake === null ? [] : LOSS_LIMITS) {
-      const limit = effectiveLimit(state.settings[kind], now);
-      if (limit !== null && usage[kind] + stake! > limit) throw reached(kind, limit);
+    if (stake !== null) {
+      // Only a limit that is set costs a sum over its window.
+      for (const kind of LOSS_LIMITS) {
+        const limit = effectiveLimit(state.settings[kind], now);
+        if (limit !== null && usageOf(state, kind, Date.parse(now)) + stake > limit) throw reached(kind, limit);
+      }
     }
   }
 }
 
-function recent(entries: readonly (readonly [string, number])[], entry: readonly [string, number]) {
-  const since = Date.parse(entry[0]) - KEEP_MS;
-  return [...entries.filter(([at]) => Date.parse(at) > since), entry];
+/**
+ * The entries of the last 30 days before the newest, with `entry` in its place by time: a copy, as
+ * evolve makes, but the old entries are found by a binary search and the new one goes at the end
+ * unless its time is earlier (a deposit confirmed out of order).
+ */
+function recent(entries: readonly TimedAmount[], entry: TimedAmount): TimedAmount[] {
+  const newest = Math.max(entry[0], entries.length ? entries[entries.length - 1]![0] : entry[0]);
+  const from = firstAfter(entries, newest - KEEP_MS);
+  const at = firstAfter(entries, entry[0]);
+  const out = entries.slice(from, Math.max(from, at));
+  if (entry[0] > newest - KEEP_MS) out.push(entry);
+  for (let i = Math.max(from, at); i < entries.length; i++) out.push(entries[i]!);
+  return out;
 }
 
 export function evolveLimits(state: LimitsState, event: { type: string; data: unknown }): LimitsState {
@@ -138,16 +175,16 @@ export function evolveLimits(state: LimitsState, event: { type: string; data: un
     }
     case 'BitcoinDepositConfirmed': {
       const d = event.data as { amount: number; confirmedAt: string };
-      return { ...state, deposits: recent(state.deposits, [d.confirmedAt, d.amount]) };
+      return { ...state, deposits: recent(state.deposits, [Date.parse(d.confirmedAt), d.amount]) };
     }
     case 'LightningInvoiceSettled': {
       const d = event.data as { amount: number; settledAt: string };
-      return { ...state, deposits: recent(state.deposits, [d.settledAt, d.amount]) };
+      return { ...state, deposits: recent(state.deposits, [Date.parse(d.settledAt), d.amount]) };
     }
     case 'HandOpened':
-      return { ...state, handOpenedAt: (event.data as { openedAt: string }).openedAt };
+      return { ...state, handOpenedAt: Date.parse((event.data as { openedAt: string }).openedAt) };
     case 'HandSettled':
-      return state.handOpenedAt ? { ...state, results: recent(state.results, [state.handOpenedAt, (event.data as { net: number }).net]) } : state;
+      return state.handOpenedAt !== null ? { ...state, results: recent(state.results, [state.handOpenedAt, (event.data as { net: number }).net]) } : state;
     default:
       return state;
   }

@@ -41,7 +41,7 @@ describe('the simulator', () => {
   });
 
   it('summarizes the edge, its standard error and the SD per hand in bets', () => {
-    const s = summarize({ ...emptyTotals(1000), hands: 4, net: -2000, netSquaredUnits: 1 + 1 + 1 + 1, totalBet: 4000 });
+    const s = summarize({ ...emptyTotals(1000), hands: 4, net: -2000, netSquared: { big: 4n * 1000n * 1000n, small: 0 }, totalBet: 4000 });
     expect(s.houseEdgePct).toBe(50);
     expect(s.sdPerHand).toBeCloseTo(Math.sqrt((4 - 4 * 0.25) / 3), 12);
     expect(s.stdErrorPct).toBeCloseTo((s.sdPerHand / 2) * 100, 12);

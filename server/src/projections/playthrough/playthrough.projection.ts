@@ -1,5 +1,6 @@
-import type { Transaction } from 'kysely';
+import { type Transaction, sql } from 'kysely';
 import type { BonusEvent } from '../../domain/account/bonus';
+import { streamOwner } from '../../domain/streams';
 import { eachEvent } from '../batch';
 import type { Projection } from '../projection';
 import type { ReadModels } from '../schema';
@@ -7,15 +8,8 @@ import type { ReadModels } from '../schema';
 const status = (trx: Transaction<ReadModels>, bonusId: string, value: string) =>
   trx.updateTable('bonuses').set({ status: value, expires_at: null }).where('id', '=', bonusId).execute();
 
-/**
- * The playthrough read model: one row per bonus with its status and how much has been wagered toward
- * its target. Every statement sets absolute values, so applying an event again changes nothing.
- */
-export const playthroughProjection: Projection = {
-  name: 'playthrough',
-  version: 1,
-  tables: ['bonuses'],
-  ...eachEvent<BonusEvent, 'account'>('account', {
+/** A statement per event for the rare ones (offers, answers, completion); stakes are gathered, below. */
+const perEvent = eachEvent<BonusEvent, 'account'>('account', {
     BonusOffered: (trx, d, playerId) =>
       trx
         .insertInto('bonuses')
@@ -35,10 +29,35 @@ export const playthroughProjection: Projection = {
         })
         .onConflict((oc) => oc.column('id').doUpdateSet({ status: 'Accepted', expires_at: null }).where('bonuses.status', '=', 'Offered'))
         .execute(),
-    WagerCounted: (trx, d) => trx.updateTable('bonuses').set({ playthrough: d.playthrough }).where('id', '=', d.bonusId).execute(),
     BonusDeclined: (trx, d) => status(trx, d.bonusId, 'Declined'),
     BonusExpired: (trx, d) => status(trx, d.bonusId, 'Expired'),
     BonusCompleted: (trx, d) => status(trx, d.bonusId, 'Complete'),
     BonusForgiven: (trx, d) => status(trx, d.bonusId, 'Forgiven'),
-  }),
+});
+
+/**
+ * The playthrough read model: one row per bonus with its status and how much has been wagered toward
+ * its target. Every statement sets absolute values, so applying an event again changes nothing.
+ * `WagerCounted` comes with every stake while a bonus is accepted: a batch keeps each bonus's last
+ * playthrough and sets them all with one statement after the batch's other statements (playthrough is
+ * written by nothing else once the row exists), instead of a statement per stake.
+ */
+export const playthroughProjection: Projection = {
+  name: 'playthrough',
+  version: 1,
+  tables: ['bonuses'],
+  handles: [...perEvent.handles, 'WagerCounted'],
+  async applyBatch(trx, events, memory) {
+    const others = events.filter((e) => e.type !== 'WagerCounted');
+    if (others.length) await perEvent.applyBatch(trx, others, memory);
+    const playthrough = new Map<string, number>();
+    for (const e of events) {
+      if (e.type !== 'WagerCounted' || streamOwner(e.streamId, 'account') === undefined) continue;
+      const d = e.data as Extract<BonusEvent, { type: 'WagerCounted' }>['data'];
+      playthrough.set(d.bonusId, d.playthrough);
+    }
+    if (playthrough.size === 0) return;
+    const values = sql.join([...playthrough].map(([id, value]) => sql`(${id}::uuid, ${value}::bigint)`));
+    await sql`update bonuses b set playthrough = v.playthrough from (values ${values}) as v(id, playthrough) where b.id = v.id`.execute(trx);
+  },
 };
