@@ -26,14 +26,46 @@ jest.setTimeout(600_000);
 let server: StartedServer;
 let browser: Browser;
 
+/**
+ * A server of its own whose invoices expire after a minute (the shortest expiry the server takes), with a
+ * player holding one paid and three open invoices. It is set up first, so that the minute those invoices
+ * need to expire passes while the other tests run; the last test reads the outcome.
+ */
+interface OlderInvoices {
+  server: StartedServer;
+  jwt: string;
+}
+let olderInvoices: Promise<OlderInvoices>;
+let shortServer: StartedServer | undefined;
+
+async function accountWithOlderInvoices(): Promise<OlderInvoices> {
+  const short = await startServer({ env: { LIGHTNING_INVOICE_EXPIRY_SECONDS: '60' }, timeoutMs: 180_000 });
+  shortServer = short;
+  const api = apiCaller(() => short);
+  const { idToken } = await api<{ idToken: string }>('dev/id-token', { body: { email: 'older@bahati.test', name: 'Older' } });
+  const { jwt } = await api<{ jwt: string }>('players/login', { body: { idToken } });
+  const { phoneNumber } = await api<{ phoneNumber: string }>('players/beginphoneverify', { body: { phoneNumber: '2015550177', countryCode: 'us' }, jwt });
+  const { code } = await api<{ code: string }>(`dev/phone-code?phoneNumber=${encodeURIComponent(phoneNumber)}`);
+  await api('players/verifycode', { body: { code }, jwt });
+  const paid = await api<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '12000' }, jwt });
+  await api('dev/lightning/settle', { body: { paymentRequest: paid.paymentRequest } });
+  for (const amount of ['2000', '3000', '4000']) await api('players/lightningaddinvoice', { body: { amount }, jwt });
+  return { server: short, jwt };
+}
+
 beforeAll(async () => {
   server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL }, timeoutMs: 180_000 });
+  olderInvoices = accountWithOlderInvoices();
+  // Read by the last test; a failure here fails that test, not the run as an unhandled rejection.
+  olderInvoices.catch(() => undefined);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await olderInvoices?.catch(() => undefined);
+  await shortServer?.stop();
 });
 
 const call = apiCaller(() => server);
@@ -558,55 +590,42 @@ test('375 px: the phone dialog, deposit, withdraw and admin screens fit a phone'
 });
 
 test('the deposit page folds expired and cancelled invoices under "older", open ones on top', async () => {
-  // A server of its own whose invoices expire after a minute (the shortest expiry the server takes).
-  const short = await startServer({ env: { LIGHTNING_INVOICE_EXPIRY_SECONDS: '60' }, timeoutMs: 180_000 });
+  const { server: short, jwt } = await olderInvoices;
   const api = apiCaller(() => short);
-  try {
-    const { idToken } = await api<{ idToken: string }>('dev/id-token', { body: { email: 'older@bahati.test', name: 'Older' } });
-    const { jwt } = await api<{ jwt: string }>('players/login', { body: { idToken } });
-    const { phoneNumber } = await api<{ phoneNumber: string }>('players/beginphoneverify', { body: { phoneNumber: '2015550177', countryCode: 'us' }, jwt });
-    const { code } = await api<{ code: string }>(`dev/phone-code?phoneNumber=${encodeURIComponent(phoneNumber)}`);
-    await api('players/verifycode', { body: { code }, jwt });
-    const paid = await api<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '12000' }, jwt });
-    await api('dev/lightning/settle', { body: { paymentRequest: paid.paymentRequest } });
-    for (const amount of ['2000', '3000', '4000']) await api('players/lightningaddinvoice', { body: { amount }, jwt });
-    // Past their expiry (whether the sweep has cancelled them yet or not), those three can no longer be paid.
-    for (;;) {
-      const invoices = await api<{ status: string; expiresAt: string }[]>('players/getlightninginvoices', { jwt });
-      if (invoices.filter((i) => i.status !== 'Settled').every((i) => Date.parse(i.expiresAt) < Date.now())) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+  // Past their expiry (whether the sweep has cancelled them yet or not), those three can no longer be paid.
+  for (;;) {
+    const invoices = await api<{ status: string; expiresAt: string }[]>('players/getlightninginvoices', { jwt });
+    if (invoices.filter((i) => i.status !== 'Settled').every((i) => Date.parse(i.expiresAt) < Date.now())) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 
-    for (const [viewport, name] of [[DESKTOP, 'desktop'], [PHONE, 'mobile']] as const) {
-      const context = await browser.newContext({ viewport, baseURL: short.baseUrl });
-      await context.addInitScript((token) => window.localStorage.setItem('jwt', token), jwt);
-      const page = await context.newPage();
-      await page.goto('/deposit');
-      const lightning = page.getByTestId('lightning-section');
-      // A new open invoice goes on top of the list, above the paid one.
-      await lightning.getByLabel('Amount in sats').fill('5000');
-      await lightning.getByRole('button', { name: 'Generate invoice' }).click();
-      await visible(page.getByTestId('invoice-qr-dialog'));
-      await page.keyboard.press('Escape');
-      await page.getByTestId('invoice-qr-dialog').waitFor({ state: 'detached' });
-      const current = lightning.getByTestId('invoice-table');
-      await visible(current.getByTestId('invoice-status').nth(1));
-      const statuses = await current.getByTestId('invoice-status').allTextContents();
-      expect(statuses[0]).toBe('Awaiting payment');
-      expect(statuses.at(-1)).toBe('Settled');
-      const older = await visible(lightning.getByTestId('older-invoices'));
-      // The three from before (and on the phone, the one the desktop made, once it has expired too).
-      const summary = older.getByText(/^Older invoices \((3|4)\)$/);
-      await visible(summary);
-      expect(await older.getByTestId('older-invoice-table').isVisible()).toBe(false);
-      await screenshot(page, `money-${name}-20-deposit-older-folded`, { fullPage: true });
-      await summary.click();
-      await visible(older.getByTestId('older-invoice-table'));
-      expect(new Set(await older.getByTestId('invoice-status').allTextContents())).toEqual(new Set(['Expired']));
-      await screenshot(page, `money-${name}-21-deposit-older-open`, { fullPage: true });
-      await context.close();
-    }
-  } finally {
-    await short.stop();
+  for (const [viewport, name] of [[DESKTOP, 'desktop'], [PHONE, 'mobile']] as const) {
+    const context = await browser.newContext({ viewport, baseURL: short.baseUrl });
+    await context.addInitScript((token) => window.localStorage.setItem('jwt', token), jwt);
+    const page = await context.newPage();
+    await page.goto('/deposit');
+    const lightning = page.getByTestId('lightning-section');
+    // A new open invoice goes on top of the list, above the paid one.
+    await lightning.getByLabel('Amount in sats').fill('5000');
+    await lightning.getByRole('button', { name: 'Generate invoice' }).click();
+    await visible(page.getByTestId('invoice-qr-dialog'));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('invoice-qr-dialog').waitFor({ state: 'detached' });
+    const current = lightning.getByTestId('invoice-table');
+    await visible(current.getByTestId('invoice-status').nth(1));
+    const statuses = await current.getByTestId('invoice-status').allTextContents();
+    expect(statuses[0]).toBe('Awaiting payment');
+    expect(statuses.at(-1)).toBe('Settled');
+    const older = await visible(lightning.getByTestId('older-invoices'));
+    // The three from before (and on the phone, the one the desktop made, once it has expired too).
+    const summary = older.getByText(/^Older invoices \((3|4)\)$/);
+    await visible(summary);
+    expect(await older.getByTestId('older-invoice-table').isVisible()).toBe(false);
+    await screenshot(page, `money-${name}-20-deposit-older-folded`, { fullPage: true });
+    await summary.click();
+    await visible(older.getByTestId('older-invoice-table'));
+    expect(new Set(await older.getByTestId('invoice-status').allTextContents())).toEqual(new Set(['Expired']));
+    await screenshot(page, `money-${name}-21-deposit-older-open`, { fullPage: true });
+    await context.close();
   }
 });

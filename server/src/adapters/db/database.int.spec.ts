@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from './database';
+import { migrateReadModels } from '../../projections/migrations';
 import { describeEachDatabase, testDatabases } from './test-databases';
 
 describeEachDatabase('database', (testDb) => {
@@ -120,6 +121,34 @@ describeEachDatabase('database', (testDb) => {
       }
       const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
       expect(rows[0]!.schema).toBe(db.schema);
+    });
+
+    it('migrates the read models while other clients create and drop their schemas on the same server', async () => {
+      const postgres = testDatabases().find((d) => d.name === 'postgres')!;
+      let churning = true;
+      const churn = (async () => {
+        while (churning) {
+          const other = await postgres.open();
+          await sql`create table t (x int)`.execute(other.kysely);
+          await other.close();
+        }
+      })();
+      try {
+        for (let round = 0; round < 5; round++) {
+          const mine = await postgres.open();
+          try {
+            await migrateReadModels(mine.kysely, mine.schema);
+            const tables = await mine.kysely.introspection.getTables();
+            expect(tables.every((t) => t.schema === mine.schema)).toBe(true);
+            expect(tables.map((t) => t.name)).toContain('ledger_entries');
+          } finally {
+            await mine.close();
+          }
+        }
+      } finally {
+        churning = false;
+        await churn;
+      }
     });
   }
 });

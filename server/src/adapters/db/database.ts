@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { PGliteDialect } from './pglite-dialect';
+import { schemaScoped } from './schema-introspector';
 import { pgliteParsers, pgTypeParsers } from './type-parsers';
 
 export interface Database {
@@ -55,7 +56,7 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<unknown>({ dialect: schemaScoped(new PostgresDialect({ pool }), schema ?? 'public') });
   try {
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(kysely);
     else await sql`select 1`.execute(kysely);
