@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type StartedServer } from './support/server';
 import { apiCaller } from './support/journey';
+import { depositByLightning, signInByApi, verifyPhone as verifyPhoneByApi } from './support/accounts';
 
 /*
  * Money in and out, in Chromium against the built server on its embedded stand-ins:
@@ -42,13 +43,9 @@ async function accountWithOlderInvoices(): Promise<OlderInvoices> {
   const short = await startServer({ env: { LIGHTNING_INVOICE_EXPIRY_SECONDS: '60' }, timeoutMs: 180_000 });
   shortServer = short;
   const api = apiCaller(() => short);
-  const { idToken } = await api<{ idToken: string }>('dev/id-token', { body: { email: 'older@bahati.test', name: 'Older' } });
-  const { jwt } = await api<{ jwt: string }>('players/login', { body: { idToken } });
-  const { phoneNumber } = await api<{ phoneNumber: string }>('players/beginphoneverify', { body: { phoneNumber: '2015550177', countryCode: 'us' }, jwt });
-  const { code } = await api<{ code: string }>(`dev/phone-code?phoneNumber=${encodeURIComponent(phoneNumber)}`);
-  await api('players/verifycode', { body: { code }, jwt });
-  const paid = await api<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '12000' }, jwt });
-  await api('dev/lightning/settle', { body: { paymentRequest: paid.paymentRequest } });
+  const jwt = await signInByApi(api, 'older@bahati.test', 'Older');
+  await verifyPhoneByApi(api, jwt, '2015550177');
+  await depositByLightning(api, jwt, 12_000);
   for (const amount of ['2000', '3000', '4000']) await api('players/lightningaddinvoice', { body: { amount }, jwt });
   return { server: short, jwt };
 }

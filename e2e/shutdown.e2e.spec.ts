@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type StartedServer } from './support/server';
 import { apiCaller } from './support/journey';
+import { depositByLightning, signInByApi, verifyPhone } from './support/accounts';
 
 /*
  * The built server shuts down gracefully on SIGTERM: requests in flight when the signal arrives — long polls
@@ -45,13 +46,9 @@ function post(path: string, body: unknown, jwt: string): Promise<{ status: numbe
 }
 
 test('SIGTERM: the requests in flight finish with 200, the stream ends, the process exits 0 and says so', async () => {
-  const { idToken } = await call<{ idToken: string }>('dev/id-token', { body: { email: 'graceful@bahati.test', name: 'Graceful' } });
-  const { jwt } = await call<{ jwt: string }>('players/login', { body: { idToken } });
-  const { phoneNumber } = await call<{ phoneNumber: string }>('players/beginphoneverify', { body: { phoneNumber: '2015550166', countryCode: 'us' }, jwt });
-  const { code } = await call<{ code: string }>(`dev/phone-code?phoneNumber=${encodeURIComponent(phoneNumber)}`);
-  await call('players/verifycode', { body: { code }, jwt });
-  const deposit = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '50000' }, jwt });
-  await call('dev/lightning/settle', { body: { paymentRequest: deposit.paymentRequest } });
+  const jwt = await signInByApi(call, 'graceful@bahati.test', 'Graceful');
+  await verifyPhone(call, jwt, '2015550166');
+  await depositByLightning(call, jwt, 50_000);
   const open = await call<{ id: string }>('players/lightningaddinvoice', { body: { amount: '5000' }, jwt });
 
   // A live-update stream, three long polls of an unpaid invoice (each would wait 25 s), then twenty withdrawals.
