@@ -528,7 +528,9 @@ async function main(): Promise<number> {
     const dbBefore = await databaseCpu(database.kysely, schema);
     const rebuildStarted = performance.now();
     const cpuBefore = process.cpuUsage();
+    const windowFrom = process.hrtime.bigint() / 1000n;
     const read = await runner.rebuild();
+    const windowTo = process.hrtime.bigint() / 1000n;
     const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const nodeCpu = (cpu.user + cpu.system) / 1e6;
@@ -542,6 +544,8 @@ async function main(): Promise<number> {
         `(${((nodeCpu * 1e6) / read).toFixed(1)} µs/event), its PostgreSQL backends ${dbCpu.toFixed(1)} s (${((dbCpu * 1e6) / read).toFixed(1)} µs/event); ` +
         `banks ${wrong.length === 0 ? 'all match the accounts' : `WRONG for ${wrong.length} players`}`,
     );
+    // Run with `node --cpu-prof` (e.g. NODE_OPTIONS=--cpu-prof): `npm run -s cpu-profile -- FILE --window A,B --per EVENTS` reads the rebuild alone.
+    log(`rebuild window for the profile: --window ${windowFrom},${windowTo} --per ${read}`);
 
     if (process.argv.includes('--no-actions')) return wrong.length === 0 ? 0 : 1;
     // 3. One action on the largest account and on a new one, on the server (built at the start).
