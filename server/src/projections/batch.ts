@@ -121,6 +121,23 @@ export function foldRows<Row, T extends Versioned = never>(spec: RowFold<Row, T>
   };
 }
 
+/**
+ * An insert of many rows sent as one JSON parameter (`json_populate_recordset`) instead of one bound
+ * parameter, and one node of Kysely's statement, per value: the statement costs the same to build and
+ * send whatever the number of rows. Add the conflict clause and execute. The columns are those any row
+ * gives; a value left out is NULL (so only for tables whose columns left out have no other default), and
+ * no column may be jsonb (a value would arrive as a JSON string, not the document).
+ */
+export function insertRowsAsJson<T extends keyof ReadModels & string>(trx: Transaction<ReadModels>, table: T, rows: readonly Insertable<ReadModels[T]>[]) {
+  const columns = new Set<string>();
+  for (const row of rows) for (const column in row) columns.add(column);
+  const names = [...columns];
+  return untyped(trx)
+    .insertInto(table)
+    .columns(names)
+    .expression(sql`select ${sql.join(names.map((c) => sql.ref(c)))} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json)`);
+}
+
 /** Table and column names come from the typed `StoredRows`; the statements themselves are built untyped. */
 function untyped(trx: Transaction<ReadModels>) {
   return trx as unknown as Transaction<Record<string, Record<string, unknown>>>;

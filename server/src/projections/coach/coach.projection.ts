@@ -3,6 +3,7 @@ import type { AccountEvent } from '../../domain/account/account';
 import { BANK_EVENT_TYPES } from '../../domain/account/ledger';
 import { coach, COACH_HAND_EVENTS, type CoachState, initialCoachState } from '../../domain/coach/coach';
 import { streamOwner } from '../../domain/streams';
+import { insertRowsAsJson } from '../batch';
 import { type Projection, type ProjectionMemory, domainEvent } from '../projection';
 import type { CoachDeviationsTable, CoachHandsTable, ReadModels } from '../schema';
 
@@ -103,7 +104,7 @@ export const coachProjection: Projection = {
       await trx.insertInto('coach_deviations').values(deviations.slice(i, i + CHUNK)).onConflict((oc) => oc.column('id').doNothing()).execute();
     }
     for (let i = 0; i < hands.length; i += CHUNK) {
-      await trx.insertInto('coach_hands').values(hands.slice(i, i + CHUNK)).onConflict((oc) => oc.column('hand_id').doNothing()).execute();
+      await insertRowsAsJson(trx, 'coach_hands', hands.slice(i, i + CHUNK)).onConflict((oc) => oc.column('hand_id').doNothing()).execute();
     }
   },
 };

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../../application/ports/event-store';
 import { LEDGER_EVENT_TYPES, ledgerEntriesOf } from '../../domain/account/ledger';
 import { streamOwner } from '../../domain/streams';
+import { insertRowsAsJson } from '../batch';
 import type { Projection } from '../projection';
 
 /** A batch's rows are inserted by statements of this many rows. */
@@ -25,7 +26,7 @@ export const ledgerProjection: Projection = {
     const rows = events.flatMap(rowsOf);
     // A replayed event inserts nothing: its ids are already there.
     for (let i = 0; i < rows.length; i += CHUNK) {
-      await trx.insertInto('ledger_entries').values(rows.slice(i, i + CHUNK)).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await insertRowsAsJson(trx, 'ledger_entries', rows.slice(i, i + CHUNK)).onConflict((oc) => oc.column('id').doNothing()).execute();
     }
   },
 };

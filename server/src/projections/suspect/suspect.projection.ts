@@ -5,6 +5,7 @@ import { BANK_EVENT_TYPES } from '../../domain/account/ledger';
 import type { PlayerEvent } from '../../domain/player/player';
 import { streamOwner } from '../../domain/streams';
 import { DEFAULT_SUSPECT_SETTINGS, detect, initialSuspectState, type SuspectRecord, type SuspectSettings, type SuspectState } from '../../domain/suspect/detect';
+import { insertRowsAsJson } from '../batch';
 import { type Projection, type ProjectionMemory, domainEvent } from '../projection';
 import type { ReadModels, SuspectRecordsTable } from '../schema';
 import type { Insertable } from 'kysely';
@@ -152,7 +153,7 @@ export function suspectProjection(settings: SuspectSettings = DEFAULT_SUSPECT_SE
         )
         .execute();
       for (let i = 0; i < records.length; i += CHUNK) {
-        await trx.insertInto('suspect_records').values(records.slice(i, i + CHUNK)).onConflict((oc) => oc.column('id').doNothing()).execute();
+        await insertRowsAsJson(trx, 'suspect_records', records.slice(i, i + CHUNK)).onConflict((oc) => oc.column('id').doNothing()).execute();
       }
     },
   };
