@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type StartedServer } from './support/server';
-import { openPage } from './support/journey';
+import { openPage, settleCards, signInByPage as signIn, whenEnabled } from './support/journey';
 
 /**
  * The game journeys: fund by the development rails, play by mouse and by keyboard (insurance, split,
@@ -44,34 +44,8 @@ async function visible(locator: Locator, timeout = 15_000) {
   await locator.first().waitFor({ state: 'visible', timeout });
 }
 
-/** Waits until the button can be pressed (cards have landed, no request in flight). */
-async function enabled(locator: Locator, timeout = 15_000) {
-  try {
-    await visible(locator, timeout);
-  } catch (error) {
-    await screenshot(locator.page(), 'game-failure');
-    throw error;
-  }
-  const deadline = Date.now() + timeout;
-  while (!(await locator.isEnabled())) {
-    if (Date.now() > deadline) throw new Error(`still disabled: ${locator.toString()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Lets the last cards land and the scores catch up before a screenshot. */
-const settle = (page: Page, ms = 1_400) => page.waitForTimeout(ms);
-
-async function signIn(page: Page, email: string, name: string): Promise<string> {
-  await page.goto('/authentication');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel(/^Name/).fill(name);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/deposit');
-  const jwt = await page.evaluate(() => window.localStorage.getItem('jwt'));
-  if (!jwt) throw new Error('no jwt after sign-in');
-  return jwt;
-}
+const enabled = (locator: Locator, timeout = 15_000) => whenEnabled(locator, 'game-failure', timeout);
+const settle = settleCards;
 
 async function api<T>(jwt: string, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.baseUrl}/api/${path}`, {

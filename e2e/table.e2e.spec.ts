@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
-import { openPage } from './support/journey';
+import { depositByLightning, verifyPhone } from './support/accounts';
+import { apiCaller, openPage, settleCards, signInByPage as signIn, whenEnabled } from './support/journey';
 import { startServer, type StartedServer } from './support/server';
 
 /**
@@ -41,59 +42,16 @@ async function visible(locator: Locator, timeout = 20_000) {
   await locator.first().waitFor({ state: 'visible', timeout });
 }
 
-async function enabled(locator: Locator, timeout = 20_000) {
-  try {
-    await visible(locator, timeout);
-  } catch (error) {
-    await screenshot(locator.page(), 'table-failure');
-    throw error;
-  }
-  const deadline = Date.now() + timeout;
-  while (!(await locator.isEnabled())) {
-    if (Date.now() > deadline) throw new Error(`still disabled: ${locator.toString()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Lets the last cards land before a screenshot or a measure. */
-const settle = (page: Page, ms = 1_400) => page.waitForTimeout(ms);
-
-async function signIn(page: Page, email: string, name: string): Promise<string> {
-  await page.goto('/authentication');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel(/^Name/).fill(name);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/deposit');
-  const jwt = await page.evaluate(() => window.localStorage.getItem('jwt'));
-  if (!jwt) throw new Error('no jwt after sign-in');
-  return jwt;
-}
-
-async function api<T>(jwt: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${jwt}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const enabled = (locator: Locator, timeout = 20_000) => whenEnabled(locator, 'table-failure', timeout);
+const settle = settleCards;
+const call = apiCaller(() => server);
 
 async function fund(jwt: string, phone: string, amount: number) {
-  const { phoneNumber } = await api<{ phoneNumber: string }>(jwt, 'POST', 'players/beginphoneverify', { phoneNumber: phone, countryCode: 'us' });
-  const { code } = await api<{ code: string }>(jwt, 'GET', `dev/phone-code?phoneNumber=${encodeURIComponent(phoneNumber)}`);
-  await api(jwt, 'POST', 'players/verifycode', { code });
-  const invoice = await api<{ paymentRequest: string }>(jwt, 'POST', 'players/lightningaddinvoice', { amount: String(amount) });
-  await api(jwt, 'POST', 'dev/lightning/settle', { paymentRequest: invoice.paymentRequest });
-  const deadline = Date.now() + 15_000;
-  while ((await api<number>(jwt, 'GET', 'players/bank')) < amount) {
-    if (Date.now() > deadline) throw new Error('the deposit was not credited');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await verifyPhone(call, jwt, phone);
+  await depositByLightning(call, jwt, amount);
 }
 
-const forceShoe = (jwt: string, pair: SeedPair) => api(jwt, 'POST', 'dev/shoe', { houseSeed: pair.houseSeed });
+const forceShoe = (jwt: string, pair: SeedPair) => call('dev/shoe', { body: { houseSeed: pair.houseSeed }, jwt });
 
 /** Reloads the table on a forced shoe and types its player seed. */
 async function onShoe(page: Page, jwt: string, pair: SeedPair) {

@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { screenshot } from './browser';
 import type { StartedServer } from './server';
 
 export type ApiCall = <T>(path: string, options?: { method?: string; body?: unknown; jwt?: string }) => Promise<T>;
@@ -34,3 +35,36 @@ export async function openPage(browser: Browser, server: StartedServer, viewport
   });
   return { context, page, errors };
 }
+
+/** Signs in on the sign-in page's e-mail form (development identity provider); resolves on the deposit page with the jwt. */
+export async function signInByPage(page: Page, email: string, name: string): Promise<string> {
+  await page.goto('/authentication');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel(/^Name/).fill(name);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/deposit');
+  const jwt = await page.evaluate(() => window.localStorage.getItem('jwt'));
+  if (!jwt) throw new Error('no jwt after sign-in');
+  return jwt;
+}
+
+/**
+ * Waits until the control can be pressed (cards have landed, no request in flight); photographs the page
+ * as `failureShot` if the control never shows.
+ */
+export async function whenEnabled(locator: Locator, failureShot: string, timeout = 15_000): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    await screenshot(locator.page(), failureShot);
+    throw error;
+  }
+  const deadline = Date.now() + timeout;
+  while (!(await locator.isEnabled())) {
+    if (Date.now() > deadline) throw new Error(`still disabled: ${locator.toString()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Lets the last cards land and the scores catch up before a screenshot or a measure. */
+export const settleCards = (page: Page, ms = 1_400) => page.waitForTimeout(ms);
