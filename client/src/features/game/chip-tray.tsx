@@ -22,12 +22,9 @@ export function BetSpot({ size, bet, onClearBet, canClear }: { size: TableSize; 
           type="button"
           className={styles.betStack}
           onClick={(event) => {
-            const stage = event.currentTarget.closest(`.${styles.stage}`);
+            // The stack goes with the bet: a keyboard player's focus moves on to the chips before it goes, never to the top of the page.
+            event.currentTarget.closest(`.${styles.stage}`)?.querySelector<HTMLElement>(`.${styles.chipTray} button:not(:disabled)`)?.focus();
             onClearBet();
-            // The stack goes with the bet: a keyboard player's focus moves on to the chips, not to the top of the page.
-            requestAnimationFrame(() => {
-              if (document.activeElement === document.body) stage?.querySelector<HTMLElement>(`.${styles.chipTray} button:not(:disabled)`)?.focus();
-            });
           }}
           disabled={!canClear}
           aria-label={t('game.clearBetLabel', { amount: format.sats(bet) })}
