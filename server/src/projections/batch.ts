@@ -125,10 +125,14 @@ export function foldRows<Row, T extends Versioned = never>(spec: RowFold<Row, T>
  * An insert of many rows sent as one JSON parameter (`json_populate_recordset`) instead of one bound
  * parameter, and one node of Kysely's statement, per value: the statement costs the same to build and
  * send whatever the number of rows. Add the conflict clause and execute. The columns are those any row
- * gives; a value left out is NULL (so only for tables whose columns left out have no other default), and
- * no column may be jsonb (a value would arrive as a JSON string, not the document).
+ * gives; a value left out is NULL (so only for tables whose columns left out have no other default). A
+ * jsonb column's value is the document itself (`JsonDocument`), nested in the parameter as it is.
  */
 export function insertRowsAsJson<T extends keyof ReadModels & string>(trx: Transaction<ReadModels>, table: T, rows: readonly Insertable<ReadModels[T]>[]) {
+  return jsonInsert(trx, table, rows);
+}
+
+function jsonInsert(trx: Transaction<ReadModels>, table: string, rows: readonly object[]) {
   const columns = new Set<string>();
   for (const row of rows) for (const column in row) columns.add(column);
   const names = [...columns];
@@ -146,9 +150,7 @@ function untyped(trx: Transaction<ReadModels>) {
 /** Inserts the rows, or replaces the stored row's columns when the row written is newer: one statement, and a replay changes nothing. */
 async function upsertNewer<T extends Versioned, Row>(trx: Transaction<ReadModels>, stored: StoredRows<T, Row>, rows: Insertable<ReadModels[T]>[]): Promise<void> {
   const set = Object.fromEntries([...stored.columns, 'revision'].map((c) => [c, sql.ref(`excluded.${c}`)]));
-  await untyped(trx)
-    .insertInto(stored.table as string)
-    .values(rows as Record<string, unknown>[])
+  await jsonInsert(trx, stored.table, rows)
     .onConflict((oc) => oc.column(stored.key as string).doUpdateSet(set).where(sql.ref(`${stored.table}.revision`), '<', sql.ref('excluded.revision')))
     .execute();
 }

@@ -1,6 +1,13 @@
 import { LEDGER_TYPES as LEDGER_TYPE_NAMES } from '@bahati/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
+/**
+ * A jsonb column: read as the parsed document, written as the document itself (the projections send
+ * rows as one JSON parameter, where a document nests as it is; given as its JSON text, it would be
+ * stored as a JSON string).
+ */
+export type JsonDocument = ColumnType<unknown, object, object>;
+
 /** Typed read-model tables (PostgreSQL). int8 columns parse to JS numbers (safe integers), see adapters/db. */
 export interface ProjectionCheckpointsTable {
   name: string;
@@ -114,7 +121,7 @@ export interface HandsTable {
   net: number | null;
   level: number;
   /** The hand engine's HandState (JSON). */
-  state: ColumnType<unknown, string, string>;
+  state: JsonDocument;
   /** Revision of the last account event applied: replays of older events change nothing. */
   revision: number;
 }
@@ -222,7 +229,7 @@ export interface SuspectPlayersTable {
   player_id: string;
   suspect_level: number;
   records: number;
-  state: ColumnType<unknown, string, string>;
+  state: JsonDocument;
   /** Revisions of the last `account-<id>` and `player-<id>` events applied (-1: none): replays of older events change nothing. */
   account_revision: number;
   player_revision: number;
@@ -284,7 +291,7 @@ export interface SessionsTable {
 /** Per player: the strategy coach's state (JSON: the bank and the hand in play) and the account revision folded. */
 export interface CoachPlayersTable {
   player_id: string;
-  state: ColumnType<unknown, string, string>;
+  state: JsonDocument;
   /** Revision of the last `account-<id>` event applied (-1: none): replays of older events change nothing. */
   account_revision: number;
 }
@@ -312,7 +319,7 @@ export interface CoachDeviationsTable {
   time: ColumnType<Date, Date | string, never>;
   hand_index: number;
   /** Card values of the hand decided on (ace 1). */
-  cards: ColumnType<number[], string, string>;
+  cards: ColumnType<number[], readonly number[], readonly number[]>;
   total: number;
   soft: boolean;
   dealer_up: number;

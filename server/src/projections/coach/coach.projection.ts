@@ -72,7 +72,7 @@ export const coachProjection: Projection = {
       if (out.deviation) {
         const d = out.deviation;
         deviations.push({
-          id: event.id, player_id: owner, hand_id: d.handId, seq: d.seq, time: event.createdAt, hand_index: d.handIndex, cards: JSON.stringify(d.cards),
+          id: event.id, player_id: owner, hand_id: d.handId, seq: d.seq, time: event.createdAt, hand_index: d.handIndex, cards: d.cards,
           total: d.total, soft: d.soft, dealer_up: d.dealerUp, action: d.action, recommended: d.recommended, stake: d.stake, ev_action: d.evAction,
           ev_recommended: d.evRecommended, cost_msat: d.costMsat,
         });
@@ -90,18 +90,16 @@ export const coachProjection: Projection = {
     const changed = [...now.values()].filter((row) => row !== before.get(row.playerId));
     for (const row of changed) memory.set(row.playerId, row);
     if (changed.length === 0) return;
-    await trx
-      .insertInto('coach_players')
-      .values(changed.map((r) => ({ player_id: r.playerId, state: JSON.stringify(r.state), account_revision: r.accountRevision })))
+    await insertRowsAsJson(trx, 'coach_players', changed.map((r) => ({ player_id: r.playerId, state: r.state, account_revision: r.accountRevision })))
       .onConflict((oc) =>
         oc
           .column('player_id')
           .doUpdateSet({ state: sql.ref('excluded.state'), account_revision: sql.ref('excluded.account_revision') })
-          .where('coach_players.account_revision', '<', (eb) => eb.ref('excluded.account_revision')),
+          .where(sql.ref('coach_players.account_revision'), '<', sql.ref('excluded.account_revision')),
       )
       .execute();
     for (let i = 0; i < deviations.length; i += CHUNK) {
-      await trx.insertInto('coach_deviations').values(deviations.slice(i, i + CHUNK)).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await insertRowsAsJson(trx, 'coach_deviations', deviations.slice(i, i + CHUNK)).onConflict((oc) => oc.column('id').doNothing()).execute();
     }
     for (let i = 0; i < hands.length; i += CHUNK) {
       await insertRowsAsJson(trx, 'coach_hands', hands.slice(i, i + CHUNK)).onConflict((oc) => oc.column('hand_id').doNothing()).execute();

@@ -68,7 +68,7 @@ export const handsProjection: Projection = {
         return {
           id: r.id, player_id: r.player_id, shoe_id: r.shoe_id, hand_number: r.hand_number, created_time: r.created_time, settled_time: r.settled_time,
           phase: r.state.phase, base_bet: r.state.bet, total_bet: handTotalBet(r.state), win_amount: s?.winAmount ?? null, net: s?.net ?? null,
-          level: r.state.level, state: JSON.stringify(r.state), revision: r.revision,
+          level: r.state.level, state: r.state, revision: r.revision,
         };
       },
     },

@@ -135,13 +135,13 @@ export function suspectProjection(settings: SuspectSettings = DEFAULT_SUSPECT_SE
       const changed = [...now.values()].filter((row) => row !== before.get(row.playerId));
       for (const row of changed) memory.set(row.playerId, row);
       if (changed.length === 0) return;
-      await trx
-        .insertInto('suspect_players')
-        .values(
-          changed.map((r) => ({
-            player_id: r.playerId, suspect_level: r.level, records: r.records, state: JSON.stringify(r.state), account_revision: r.accountRevision, player_revision: r.playerRevision,
-          })),
-        )
+      await insertRowsAsJson(
+        trx,
+        'suspect_players',
+        changed.map((r) => ({
+          player_id: r.playerId, suspect_level: r.level, records: r.records, state: r.state, account_revision: r.accountRevision, player_revision: r.playerRevision,
+        })),
+      )
         .onConflict((oc) =>
           oc
             .column('player_id')
