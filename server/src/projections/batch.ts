@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, type Transaction, sql } from 'kysely';
+import { CompiledQuery, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../application/ports/event-store';
 import { type StreamCategory, streamOwner } from '../domain/streams';
 import type { Projection } from './projection';
@@ -121,25 +121,51 @@ export function foldRows<Row, T extends Versioned = never>(spec: RowFold<Row, T>
   };
 }
 
-/**
- * An insert of many rows sent as one JSON parameter (`json_populate_recordset`) instead of one bound
- * parameter, and one node of Kysely's statement, per value: the statement costs the same to build and
- * send whatever the number of rows. Add the conflict clause and execute. The columns are those any row
- * gives; a value left out is NULL (so only for tables whose columns left out have no other default). A
- * jsonb column's value is the document itself (`JsonDocument`), nested in the parameter as it is.
- */
-export function insertRowsAsJson<T extends keyof ReadModels & string>(trx: Transaction<ReadModels>, table: T, rows: readonly Insertable<ReadModels[T]>[]) {
-  return jsonInsert(trx, table, rows);
+/** How rows written by `writeRowsAsJson` meet the rows already stored under the same key. */
+export interface RowsWrite<T extends keyof ReadModels & string> {
+  table: T;
+  /** The conflict target: the primary key or a unique key. */
+  key: readonly (keyof ReadModels[T] & string)[];
+  /** Columns a stored row takes from the row written (none: a stored row is kept as it is). */
+  update?: readonly (keyof ReadModels[T] & string)[];
+  /** The stored row is replaced only where one of these columns is lower than the row written's. */
+  newerWhen?: readonly (keyof ReadModels[T] & string)[];
 }
 
-function jsonInsert(trx: Transaction<ReadModels>, table: string, rows: readonly object[]) {
+/** Statement texts by table, columns and conflict handling: each shape is written out once per process. */
+const statements = new Map<string, string>();
+
+/**
+ * Inserts many rows in one statement whose only parameter is the rows as JSON
+ * (`json_populate_recordset`); what a key already holds is kept, or updated as `write` says. The
+ * statement's text depends only on the table, the columns and the conflict handling, so it is built once
+ * and reused: nothing is compiled per row or per value. The columns are those any row gives; a value a
+ * row leaves out is NULL (so only for tables whose columns left out have no other default). A jsonb
+ * column's value is the document itself (`JsonDocument`), nested in the parameter as it is.
+ */
+export async function writeRowsAsJson<T extends keyof ReadModels & string>(
+  trx: Transaction<ReadModels>,
+  write: RowsWrite<T>,
+  rows: readonly Insertable<ReadModels[T]>[],
+): Promise<void> {
+  if (rows.length === 0) return;
   const columns = new Set<string>();
   for (const row of rows) for (const column in row) columns.add(column);
   const names = [...columns];
-  return untyped(trx)
-    .insertInto(table)
-    .columns(names)
-    .expression(sql`select ${sql.join(names.map((c) => sql.ref(c)))} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json)`);
+  const shape = `${write.table}|${names}|${write.key}|${write.update ?? ''}|${write.newerWhen ?? ''}`;
+  let text = statements.get(shape);
+  if (text === undefined) {
+    const id = (name: string) => `"${name.replaceAll('"', '""')}"`;
+    const list = names.map(id).join(', ');
+    const table = id(write.table);
+    const conflict = write.update?.length
+      ? `do update set ${write.update.map((c) => `${id(c)} = excluded.${id(c)}`).join(', ')}` +
+        (write.newerWhen?.length ? ` where ${write.newerWhen.map((c) => `${table}.${id(c)} < excluded.${id(c)}`).join(' or ')}` : '')
+      : 'do nothing';
+    text = `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, $1::json) on conflict (${write.key.map(id).join(', ')}) ${conflict}`;
+    statements.set(shape, text);
+  }
+  await trx.executeQuery(CompiledQuery.raw(text, [JSON.stringify(rows)]));
 }
 
 /** Table and column names come from the typed `StoredRows`; the statements themselves are built untyped. */
@@ -148,9 +174,6 @@ function untyped(trx: Transaction<ReadModels>) {
 }
 
 /** Inserts the rows, or replaces the stored row's columns when the row written is newer: one statement, and a replay changes nothing. */
-async function upsertNewer<T extends Versioned, Row>(trx: Transaction<ReadModels>, stored: StoredRows<T, Row>, rows: Insertable<ReadModels[T]>[]): Promise<void> {
-  const set = Object.fromEntries([...stored.columns, 'revision'].map((c) => [c, sql.ref(`excluded.${c}`)]));
-  await jsonInsert(trx, stored.table, rows)
-    .onConflict((oc) => oc.column(stored.key as string).doUpdateSet(set).where(sql.ref(`${stored.table}.revision`), '<', sql.ref('excluded.revision')))
-    .execute();
+function upsertNewer<T extends Versioned, Row>(trx: Transaction<ReadModels>, stored: StoredRows<T, Row>, rows: Insertable<ReadModels[T]>[]): Promise<void> {
+  return writeRowsAsJson(trx, { table: stored.table, key: [stored.key], update: [...stored.columns, 'revision' as Column<T>], newerWhen: ['revision' as Column<T>] }, rows);
 }

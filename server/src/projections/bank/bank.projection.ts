@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { type AccountEvent, bankDelta } from '../../domain/account/account';
 import { BANK_EVENT_TYPES } from '../../domain/account/ledger';
 import { type Projection, domainEvent } from '../projection';
-import { foldRows } from '../batch';
+import { foldRows, writeRowsAsJson } from '../batch';
 
 /** A player's bank change in one batch, and the revisions of its first and last event. */
 interface Change {
@@ -11,6 +11,12 @@ interface Change {
   first: number;
   last: number;
 }
+
+/** Adds each change (`[{playerId, delta, first, last}]` as JSON) to a bank that has not seen its first revision. */
+const ADD_TO_BANKS = `
+  update banks b set bank = b.bank + v.delta, revision = v.last
+    from json_to_recordset($1::json) as v("playerId" uuid, delta bigint, first int, last int)
+   where b.player_id = v."playerId" and b.revision < v.first`;
 
 /**
  * Each player's bank: the sum of the bank changes their account events record. A batch is applied
@@ -31,12 +37,8 @@ export const bankProjection: Projection = {
     async write(trx, changes) {
       // PostgreSQL checks `bank >= 0` on the proposed insert row even when it conflicts, so a debit
       // must never be the inserted value: make sure the rows exist, then add.
-      await trx.insertInto('banks').values(changes.map((c) => ({ player_id: c.playerId, bank: 0, revision: -1 }))).onConflict((oc) => oc.column('player_id').doNothing()).execute();
-      const values = sql.join(changes.map((c) => sql`(${c.playerId}::uuid, ${c.delta}::bigint, ${c.first}::int, ${c.last}::int)`));
-      await sql`
-        update banks b set bank = b.bank + v.delta, revision = v.last
-          from (values ${values}) as v(player_id, delta, first, last)
-         where b.player_id = v.player_id and b.revision < v.first`.execute(trx);
+      await writeRowsAsJson(trx, { table: 'banks', key: ['player_id'] }, changes.map((c) => ({ player_id: c.playerId, bank: 0, revision: -1 })));
+      await trx.executeQuery(CompiledQuery.raw(ADD_TO_BANKS, [JSON.stringify(changes)]));
     },
   }),
 };

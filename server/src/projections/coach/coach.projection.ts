@@ -1,15 +1,14 @@
-import { type Insertable, type Transaction, sql } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { AccountEvent } from '../../domain/account/account';
 import { BANK_EVENT_TYPES } from '../../domain/account/ledger';
 import { coach, COACH_HAND_EVENTS, type CoachState, initialCoachState } from '../../domain/coach/coach';
 import { streamOwner } from '../../domain/streams';
-import { insertRowsAsJson } from '../batch';
+import { writeRowsAsJson } from '../batch';
 import { type Projection, type ProjectionMemory, domainEvent } from '../projection';
 import type { CoachDeviationsTable, CoachHandsTable, ReadModels } from '../schema';
 
 /** Bump when the rows change shape or meaning (or the figures: the expected-value model or the charts). */
 const VERSION = 1;
-const CHUNK = 1000;
 
 /** One player's coach: its state and the account revision folded. */
 interface CoachRow {
@@ -90,19 +89,12 @@ export const coachProjection: Projection = {
     const changed = [...now.values()].filter((row) => row !== before.get(row.playerId));
     for (const row of changed) memory.set(row.playerId, row);
     if (changed.length === 0) return;
-    await insertRowsAsJson(trx, 'coach_players', changed.map((r) => ({ player_id: r.playerId, state: r.state, account_revision: r.accountRevision })))
-      .onConflict((oc) =>
-        oc
-          .column('player_id')
-          .doUpdateSet({ state: sql.ref('excluded.state'), account_revision: sql.ref('excluded.account_revision') })
-          .where(sql.ref('coach_players.account_revision'), '<', sql.ref('excluded.account_revision')),
-      )
-      .execute();
-    for (let i = 0; i < deviations.length; i += CHUNK) {
-      await insertRowsAsJson(trx, 'coach_deviations', deviations.slice(i, i + CHUNK)).onConflict((oc) => oc.column('id').doNothing()).execute();
-    }
-    for (let i = 0; i < hands.length; i += CHUNK) {
-      await insertRowsAsJson(trx, 'coach_hands', hands.slice(i, i + CHUNK)).onConflict((oc) => oc.column('hand_id').doNothing()).execute();
-    }
+    await writeRowsAsJson(
+      trx,
+      { table: 'coach_players', key: ['player_id'], update: ['state', 'account_revision'], newerWhen: ['account_revision'] },
+      changed.map((r) => ({ player_id: r.playerId, state: r.state, account_revision: r.accountRevision })),
+    );
+    await writeRowsAsJson(trx, { table: 'coach_deviations', key: ['id'] }, deviations);
+    await writeRowsAsJson(trx, { table: 'coach_hands', key: ['hand_id'] }, hands);
   },
 };

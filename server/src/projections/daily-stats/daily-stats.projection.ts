@@ -4,6 +4,7 @@ import { type RecordedEvent, compareCheckpoints } from '../../application/ports/
 import type { MoneyEvent } from '../../domain/account/money';
 import type { HandSettled } from '../../domain/hand/hand';
 import { streamOwner } from '../../domain/streams';
+import { writeRowsAsJson } from '../batch';
 import { type Projection, domainEvent } from '../projection';
 import type { DailyStatsTable } from '../schema';
 
@@ -22,6 +23,9 @@ export function expectedHouseWinMsat(wagered: number, level: number): number {
 const emptyDay = (day: string): Day => ({
   day, hands: 0, wagered: 0, returned: 0, expected_house_win_msat: 0, deposits: 0, deposit_count: 0, withdrawals: 0, withdrawal_count: 0, withdrawals_refunded: 0, checkpoint: '',
 });
+
+/** What a day row written again replaces: everything but the day. */
+const DAY_COLUMNS = (Object.keys(emptyDay('')) as (keyof Day & string)[]).filter((c) => c !== 'day');
 
 function apply(day: Day, event: RecordedEvent): Day {
   const e = domainEvent<MoneyEvent | HandSettled>(event);
@@ -83,22 +87,7 @@ export const dailyStatsProjection: Projection = {
 
     const changed = [...now.values()].filter((row) => row !== before.get(row.day));
     for (const row of changed) memory.set(row.day, row);
-    if (changed.length) {
-      await trx
-        .insertInto('daily_stats')
-        .values(changed)
-        .onConflict((oc) =>
-          oc.column('day').doUpdateSet((eb) => ({
-            hands: eb.ref('excluded.hands'), wagered: eb.ref('excluded.wagered'), returned: eb.ref('excluded.returned'),
-            expected_house_win_msat: eb.ref('excluded.expected_house_win_msat'), deposits: eb.ref('excluded.deposits'),
-            deposit_count: eb.ref('excluded.deposit_count'), withdrawals: eb.ref('excluded.withdrawals'), withdrawal_count: eb.ref('excluded.withdrawal_count'),
-            withdrawals_refunded: eb.ref('excluded.withdrawals_refunded'), checkpoint: eb.ref('excluded.checkpoint'),
-          })),
-        )
-        .execute();
-    }
-    if (players.size) {
-      await trx.insertInto('daily_players').values([...players.values()]).onConflict((oc) => oc.columns(['day', 'player_id']).doNothing()).execute();
-    }
+    await writeRowsAsJson(trx, { table: 'daily_stats', key: ['day'], update: DAY_COLUMNS }, changed);
+    await writeRowsAsJson(trx, { table: 'daily_players', key: ['day', 'player_id'] }, [...players.values()]);
   },
 };

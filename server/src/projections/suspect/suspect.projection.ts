@@ -1,11 +1,11 @@
-import { type Transaction, sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import type { AccountEvent } from '../../domain/account/account';
 import { BANK_EVENT_TYPES } from '../../domain/account/ledger';
 import type { PlayerEvent } from '../../domain/player/player';
 import { streamOwner } from '../../domain/streams';
 import { DEFAULT_SUSPECT_SETTINGS, detect, initialSuspectState, type SuspectRecord, type SuspectSettings, type SuspectState } from '../../domain/suspect/detect';
-import { insertRowsAsJson } from '../batch';
+import { writeRowsAsJson } from '../batch';
 import { type Projection, type ProjectionMemory, domainEvent } from '../projection';
 import type { ReadModels, SuspectRecordsTable } from '../schema';
 import type { Insertable } from 'kysely';
@@ -14,7 +14,6 @@ import type { Insertable } from 'kysely';
 const SHAPE_VERSION = 1;
 const LEVEL_MIN = 0;
 const LEVEL_MAX = 100;
-const CHUNK = 1000;
 
 const HAND_EVENT_TYPES = [
   'HandStarted', 'CardDealt', 'InsuranceTaken', 'InsuranceDeclined', 'EvenMoneyTaken', 'EvenMoneyDeclined',
@@ -135,26 +134,17 @@ export function suspectProjection(settings: SuspectSettings = DEFAULT_SUSPECT_SE
       const changed = [...now.values()].filter((row) => row !== before.get(row.playerId));
       for (const row of changed) memory.set(row.playerId, row);
       if (changed.length === 0) return;
-      await insertRowsAsJson(
+      await writeRowsAsJson(
         trx,
-        'suspect_players',
+        {
+          table: 'suspect_players', key: ['player_id'], update: ['suspect_level', 'records', 'state', 'account_revision', 'player_revision'],
+          newerWhen: ['account_revision', 'player_revision'],
+        },
         changed.map((r) => ({
           player_id: r.playerId, suspect_level: r.level, records: r.records, state: r.state, account_revision: r.accountRevision, player_revision: r.playerRevision,
         })),
-      )
-        .onConflict((oc) =>
-          oc
-            .column('player_id')
-            .doUpdateSet({
-              suspect_level: sql.ref('excluded.suspect_level'), records: sql.ref('excluded.records'), state: sql.ref('excluded.state'),
-              account_revision: sql.ref('excluded.account_revision'), player_revision: sql.ref('excluded.player_revision'),
-            })
-            .where((eb) => eb.or([eb('suspect_players.account_revision', '<', eb.ref('excluded.account_revision')), eb('suspect_players.player_revision', '<', eb.ref('excluded.player_revision'))])),
-        )
-        .execute();
-      for (let i = 0; i < records.length; i += CHUNK) {
-        await insertRowsAsJson(trx, 'suspect_records', records.slice(i, i + CHUNK)).onConflict((oc) => oc.column('id').doNothing()).execute();
-      }
+      );
+      await writeRowsAsJson(trx, { table: 'suspect_records', key: ['id'] }, records);
     },
   };
 }
