@@ -165,7 +165,51 @@ export async function writeRowsAsJson<T extends keyof ReadModels & string>(
     text = `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, $1::json) on conflict (${write.key.map(id).join(', ')}) ${conflict}`;
     statements.set(shape, text);
   }
-  await trx.executeQuery(CompiledQuery.raw(text, [JSON.stringify(rows)]));
+  await writeAsJson(trx, text, rows);
+}
+
+/** The writes a transaction holds back while `withWritesTogether` runs, to send them as one statement. */
+const heldWrites = new WeakMap<Transaction<ReadModels>, { text: string; json: string }[]>();
+const PARAMETER = '$1::json';
+
+/**
+ * Runs `text`, a write whose one parameter is `$1::json`, with `rows` as that parameter; inside
+ * `withWritesTogether`, it is held back and sent with the transaction's other writes. A write held back
+ * does not see the others (they run as one statement, on one snapshot), so a projection reads what it
+ * needs before it writes, and writes each row once per batch.
+ */
+export async function writeAsJson(trx: Transaction<ReadModels>, text: string, rows: unknown): Promise<void> {
+  const json = JSON.stringify(rows);
+  const held = heldWrites.get(trx);
+  if (held) held.push({ text, json });
+  else await trx.executeQuery(CompiledQuery.raw(text, [json]));
+}
+
+/**
+ * Runs `apply` with the writes of `writeAsJson` held back, then sends them all as ONE statement (each a
+ * data-modifying part of a `WITH`): a batch's writes cost one round trip whatever the number of tables.
+ * The parts run on one snapshot, so no two of them may change the same row.
+ */
+export async function withWritesTogether<T>(trx: Transaction<ReadModels>, apply: () => Promise<T>): Promise<T> {
+  const held: { text: string; json: string }[] = [];
+  heldWrites.set(trx, held);
+  let result: T;
+  try {
+    result = await apply();
+  } finally {
+    heldWrites.delete(trx);
+  }
+  if (held.length === 1) {
+    await trx.executeQuery(CompiledQuery.raw(held[0]!.text, [held[0]!.json]));
+  } else if (held.length > 1) {
+    const parts = held.map((w, i) => {
+      const at = w.text.indexOf(PARAMETER);
+      if (at < 0 || w.text.indexOf('$', at + 1) >= 0 || w.text.lastIndexOf('$', at - 1) >= 0) throw new Error(`A held write must have exactly one parameter, ${PARAMETER}: ${w.text}`);
+      return `w${i} as (${w.text.slice(0, at)}$${i + 1}::json${w.text.slice(at + PARAMETER.length)})`;
+    });
+    await trx.executeQuery(CompiledQuery.raw(`with ${parts.join(', ')} select 1`, held.map((w) => w.json)));
+  }
+  return result;
 }
 
 /** Table and column names come from the typed `StoredRows`; the statements themselves are built untyped. */

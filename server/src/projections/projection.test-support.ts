@@ -14,6 +14,7 @@ import type { AccountEvent } from '../domain/account/account';
 import type { HandSettlement, HandStarted } from '../domain/hand/hand';
 import { rulesForLevel } from '@bahati/contracts';
 import type { PlayerEvent } from '../domain/player/player';
+import { withWritesTogether } from './batch';
 import { migrateReadModels } from './migrations';
 import type { Projection, ReadModelTable } from './projection';
 import { batchMemory } from './runner';
@@ -135,7 +136,7 @@ export class ProjectionSpec {
     if (batch.length === 0) return;
     const pending = new Map<string, unknown>();
     try {
-      await this.db.transaction().execute((trx) => this.projection.applyBatch(trx, batch, batchMemory(this.committed, pending)));
+      await this.db.transaction().execute((trx) => withWritesTogether(trx, () => this.projection.applyBatch(trx, batch, batchMemory(this.committed, pending))));
     } catch (err) {
       this.forget();
       throw err;

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Checkpoint, type EventStore, type ReadAllResult, compareCheckpoints } from '../application/ports/event-store';
 import { remember } from '../application/remember';
+import { withWritesTogether } from './batch';
 import type { Projection, ProjectionMemory } from './projection';
 import type { ReadModels } from './schema';
 
@@ -16,15 +17,15 @@ export interface ProjectionLag {
 
 export interface RunnerOptions {
   /**
-   * Most events read and applied in one transaction (default 2000). A step costs a dozen round trips
-   * whatever its size, so under load larger batches keep up where small ones fall behind.
+   * Most events read and applied in one transaction (default 2000). A step costs a handful of round
+   * trips whatever its size, so under load larger batches keep up where small ones fall behind.
    */
   batchSize?: number;
   /** How long an idle loop sleeps before looking for new events again, unless woken sooner. */
   idleMs?: number;
   /**
-   * Under load, the least time from one step's start to the next (default 10 ms): a step costs about a
-   * dozen statements whatever its size, so steps that follow each other as fast as they can each carry
+   * Under load, the least time from one step's start to the next (default 10 ms): a step costs a
+   * handful of statements whatever its size, so steps that follow each other as fast as they can each carry
    * a few events and cost far more per event than steps that gather what arrived meanwhile. An idle
    * runner woken by an append still steps at once; only a runner that just applied a partial batch waits
    * out the rest of the interval. The projection lag grows by at most this much.
@@ -262,13 +263,16 @@ export class ProjectionRunner {
         if (Number(moved.numAffectedRows ?? 0) !== moves.length) throw new CheckpointMovedError();
         // From here on the checkpoint rows are locked by this transaction: the tables are as this
         // runner's last committed batch left them, so what it remembers of them holds.
-        for (const loop of moves) {
-          const after = from.get(loop)!;
-          // A projection that starts where the read started has seen none of the batch.
-          const seenSome = after !== start;
-          const unseen = events.filter((e) => loop.handles.has(e.type) && (!seenSome || compareCheckpoints(e.checkpoint, after) > 0));
-          if (unseen.length) await loop.projection.applyBatch(trx, unseen, batchMemory(loop.memory, pending.get(loop)!));
-        }
+        // The projections' writes go to PostgreSQL together, as one statement, once every projection has folded.
+        await withWritesTogether(trx, async () => {
+          for (const loop of moves) {
+            const after = from.get(loop)!;
+            // A projection that starts where the read started has seen none of the batch.
+            const seenSome = after !== start;
+            const unseen = events.filter((e) => loop.handles.has(e.type) && (!seenSome || compareCheckpoints(e.checkpoint, after) > 0));
+            if (unseen.length) await loop.projection.applyBatch(trx, unseen, batchMemory(loop.memory, pending.get(loop)!));
+          }
+        });
       });
     } catch (err) {
       // Someone else may have written these tables, or this batch's writes were rolled back.

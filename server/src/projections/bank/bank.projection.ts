@@ -1,8 +1,7 @@
-import { CompiledQuery } from 'kysely';
 import { type AccountEvent, bankDelta } from '../../domain/account/account';
 import { BANK_EVENT_TYPES } from '../../domain/account/ledger';
 import { type Projection, domainEvent } from '../projection';
-import { foldRows, writeRowsAsJson } from '../batch';
+import { foldRows, writeAsJson } from '../batch';
 
 /** A player's bank change in one batch, and the revisions of its first and last event. */
 interface Change {
@@ -12,7 +11,21 @@ interface Change {
   last: number;
 }
 
-/** Adds each change (`[{playerId, delta, first, last}]` as JSON) to a bank that has not seen its first revision. */
+/**
+ * The changes (`[{playerId, delta, first, last}]` as JSON) of players with no bank yet: their first
+ * changes, so the sum is their bank. A player with a bank is left out here rather than left to a conflict:
+ * PostgreSQL checks `bank >= 0` on a proposed row even when it conflicts, and a debit must not fail so.
+ */
+const OPEN_BANKS = `
+  insert into banks (player_id, bank, revision)
+  select v."playerId", v.delta, v.last from json_to_recordset($1::json) as v("playerId" uuid, delta bigint, last int)
+   where not exists (select 1 from banks b where b.player_id = v."playerId")`;
+
+/**
+ * Adds each change to a bank that has not seen its first revision. A bank opened by `OPEN_BANKS` for the
+ * same changes is at their last revision already, whether it was opened before (this runs after it) or
+ * in the same statement (this does not see it).
+ */
 const ADD_TO_BANKS = `
   update banks b set bank = b.bank + v.delta, revision = v.last
     from json_to_recordset($1::json) as v("playerId" uuid, delta bigint, first int, last int)
@@ -35,10 +48,8 @@ export const bankProjection: Projection = {
       return change ? { ...change, delta: change.delta + delta, last: event.revision } : { playerId, delta, first: event.revision, last: event.revision };
     },
     async write(trx, changes) {
-      // PostgreSQL checks `bank >= 0` on the proposed insert row even when it conflicts, so a debit
-      // must never be the inserted value: make sure the rows exist, then add.
-      await writeRowsAsJson(trx, { table: 'banks', key: ['player_id'] }, changes.map((c) => ({ player_id: c.playerId, bank: 0, revision: -1 })));
-      await trx.executeQuery(CompiledQuery.raw(ADD_TO_BANKS, [JSON.stringify(changes)]));
+      await writeAsJson(trx, OPEN_BANKS, changes);
+      await writeAsJson(trx, ADD_TO_BANKS, changes);
     },
   }),
 };
