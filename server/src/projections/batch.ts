@@ -182,7 +182,11 @@ export async function writeAsJson(trx: Transaction<ReadModels>, text: string, ro
   const json = JSON.stringify(rows);
   const held = heldWrites.get(trx);
   if (held) held.push({ text, json });
-  else await trx.executeQuery(CompiledQuery.raw(text, [json]));
+  else await run(trx, text, [json]);
+}
+
+function run(trx: Transaction<ReadModels>, text: string, parameters: readonly string[]) {
+  return trx.executeQuery(CompiledQuery.raw(text, [...parameters]));
 }
 
 /**
@@ -200,14 +204,13 @@ export async function withWritesTogether<T>(trx: Transaction<ReadModels>, apply:
     heldWrites.delete(trx);
   }
   if (held.length === 1) {
-    await trx.executeQuery(CompiledQuery.raw(held[0]!.text, [held[0]!.json]));
+    await run(trx, held[0]!.text, [held[0]!.json]);
   } else if (held.length > 1) {
     const parts = held.map((w, i) => {
-      const at = w.text.indexOf(PARAMETER);
-      if (at < 0 || w.text.indexOf('$', at + 1) >= 0 || w.text.lastIndexOf('$', at - 1) >= 0) throw new Error(`A held write must have exactly one parameter, ${PARAMETER}: ${w.text}`);
-      return `w${i} as (${w.text.slice(0, at)}$${i + 1}::json${w.text.slice(at + PARAMETER.length)})`;
+      if (w.text.split('$').length !== 2 || !w.text.includes(PARAMETER)) throw new Error(`A held write must have exactly one parameter, ${PARAMETER}: ${w.text}`);
+      return `w${i} as (${w.text.replace(PARAMETER, () => `$${i + 1}::json`)})`;
     });
-    await trx.executeQuery(CompiledQuery.raw(`with ${parts.join(', ')} select 1`, held.map((w) => w.json)));
+    await run(trx, `with ${parts.join(', ')} select 1`, held.map((w) => w.json));
   }
   return result;
 }
