@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
 import { startServer, type StartedServer } from './support/server';
+import { waitUntil } from './support/accounts';
 import { apiCaller, openPage } from './support/journey';
 
 /*
@@ -258,7 +259,8 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   expect(await animate.isChecked()).toBe(true);
   await animate.click();
   await page.waitForFunction(() => (document.querySelector('[data-testid="animate-switch"]') as HTMLInputElement | null)?.checked === false);
-  await expect(call<{ animate: boolean }>('players/1234', { jwt })).resolves.toMatchObject({ animate: false });
+  // The switch turns at once; the save it sends answers a moment later.
+  await waitUntil('the profile says deal animations are off', async () => (await call<{ animate: boolean }>('players/1234', { jwt })).animate === false);
   await fullShot(page, 'account-desktop-06-profile');
 
   // Self-exclusion saves at once and says what it means.
