@@ -12,8 +12,9 @@
  *    one short transaction per statement, in log order, with the table's keys and indexes built once
  *    at the end; each account gets the stored snapshot the server would have left (every 100 events).
  * 2. Rebuilds every read model from the first event, all together as `npm run projections:rebuild` does
- *    for all (one reader, batches of B events, default the runner's), and checks every bank against the
- *    account's own fold.
+ *    for all (one reader, batches of B events, by default the same as that command's), and checks every bank against the
+ *    account's own fold. Then reads every event once more through the store, in the same batches, with
+ *    nothing folded or written: the floor under any rebuild, printed beside it.
  * 3. Starts the built server on that store, signs in as the largest account's player and as a new player,
  *    and plays H hands (default 60) on each, one action at a time, alternating between the two; compares
  *    the median latency of an action (the first action of each account, which loads it, is reported apart).
@@ -62,7 +63,7 @@ const { phoneClaimDecider, phoneClaimStream, playerDecider, playerStream } = bui
 const { Xoshiro128 } = built<typeof import('../server/src/domain/simulation/prng')>('server/dist/domain/simulation/prng.js');
 const { allProjections } = built<typeof import('../server/src/projections')>('server/dist/projections/index.js');
 const { migrateReadModels } = built<typeof import('../server/src/projections/migrations')>('server/dist/projections/migrations/index.js');
-const { ProjectionRunner } = built<typeof import('../server/src/projections/runner')>('server/dist/projections/runner.js');
+const { ProjectionRunner, REBUILD_BATCH_SIZE } = built<typeof import('../server/src/projections/runner')>('server/dist/projections/runner.js');
 type Xoshiro128 = import('../server/src/domain/simulation/prng').Xoshiro128;
 type PostgresEventStore = import('../server/src/adapters/event-store/postgres-event-store').PostgresEventStore;
 
@@ -431,7 +432,7 @@ async function main(): Promise<number> {
   const playerCount = Math.round(option('players', 300));
   const largest = option('largest', 0.3);
   const hands = Math.round(option('hands', 60));
-  const batchSize = Math.round(option('batch', 2000));
+  const batchSize = Math.round(option('batch', REBUILD_BATCH_SIZE));
   const seed = textOption('seed', 'bahati');
   if (largest >= 1) throw new Error('--largest is a fraction of the events, below 1');
 
@@ -547,6 +548,28 @@ async function main(): Promise<number> {
     // Run with `node --cpu-prof` (e.g. NODE_OPTIONS=--cpu-prof): `npm run -s cpu-profile -- FILE --window A,B --per EVENTS` reads the rebuild alone.
     log(`rebuild window for the profile: --window ${windowFrom},${windowTo} --per ${read}`);
 
+    // The floor under any rebuild: every event read once through the store in the same batches, nothing folded or written.
+    const floorDbBefore = await databaseCpu(database.kysely, schema);
+    const floorStarted = performance.now();
+    const floorCpuBefore = process.cpuUsage();
+    let floorRead = 0;
+    for (let after: string | undefined; ; ) {
+      const batch = await store.readAll({ after, maxCount: batchSize });
+      if (batch.events.length === 0) break;
+      floorRead += batch.events.length;
+      after = batch.checkpoint ?? undefined;
+    }
+    const floorSeconds = (performance.now() - floorStarted) / 1000;
+    const floorCpu = process.cpuUsage(floorCpuBefore);
+    const floorNodeCpu = (floorCpu.user + floorCpu.system) / 1e6;
+    const floorDbCpu = cpuSince(floorDbBefore, await databaseCpu(database.kysely, schema));
+    const readFloorEventsPerSecond = Math.round(floorRead / floorSeconds);
+    log(
+      `the floor, reading the same events with nothing folded or written: ${readFloorEventsPerSecond.toLocaleString('en-US')} events/s; ` +
+        `CPU: this process ${((floorNodeCpu * 1e6) / floorRead).toFixed(1)} µs/event, its PostgreSQL backends ${((floorDbCpu * 1e6) / floorRead).toFixed(1)} µs/event; ` +
+        `the rebuild ran at ${(rebuildEventsPerSecond / readFloorEventsPerSecond).toFixed(2)}× the floor`,
+    );
+
     if (process.argv.includes('--no-actions')) return wrong.length === 0 ? 0 : 1;
     // 3. One action on the largest account and on a new one, on the server (built at the start).
     log('Timing actions on the largest account and on a new one…');
@@ -602,6 +625,10 @@ async function main(): Promise<number> {
           rebuildBatch: batchSize,
           rebuildNodeCpuUsPerEvent: round((nodeCpu * 1e6) / read, 1),
           rebuildDatabaseCpuUsPerEvent: round((dbCpu * 1e6) / read, 1),
+          readFloorEventsPerSecond,
+          readFloorNodeCpuUsPerEvent: round((floorNodeCpu * 1e6) / floorRead, 1),
+          readFloorDatabaseCpuUsPerEvent: round((floorDbCpu * 1e6) / floorRead, 1),
+          rebuildFloorRatio: round(rebuildEventsPerSecond / readFloorEventsPerSecond, 2),
           banksMatch: wrong.length === 0,
           bigAccountMedianMs: round(bigMs, 2),
           newAccountMedianMs: round(newMs, 2),

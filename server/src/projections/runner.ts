@@ -52,6 +52,15 @@ interface Loop {
 /** Values remembered per projection (least recently written dropped first). */
 const MEMORY_LIMIT = 20_000;
 
+/**
+ * The batch of a whole rebuild (`npm run projections:rebuild`), larger than a live step's: the rows kept
+ * per player (bank, stats, the coach's and the suspect detector's state) are written once per batch, so
+ * ten times the events per batch writes a tenth of those rows. Over 200,000 events this took PostgreSQL's
+ * CPU per event from 23–24 µs to 18 µs and the rebuild from 18,000–22,000 to about 24,800 events/s
+ * (docs/BENCHMARKS.md). Live steps keep their smaller batch: a step holds the event loop while it folds.
+ */
+export const REBUILD_BATCH_SIZE = 20_000;
+
 /** A batch's view of a projection's memory: its own writes first, then what earlier batches committed. */
 export function batchMemory(committed: Map<string, unknown>, pending: Map<string, unknown>): ProjectionMemory {
   return {

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig } from '../config/config';
 import { openEventStore, openReadModels } from '../app/storage';
 import { allProjections } from '../projections';
-import { ProjectionRunner } from '../projections/runner';
+import { ProjectionRunner, REBUILD_BATCH_SIZE } from '../projections/runner';
 import type { ReadModels } from '../projections/schema';
 
 async function main() {
@@ -19,7 +19,7 @@ async function main() {
   const database = await openReadModels(config);
   const store = await openEventStore(config, database);
   try {
-    const runner = new ProjectionRunner(database.kysely as Kysely<ReadModels>, store, allProjections({ suspect: config.suspect }));
+    const runner = new ProjectionRunner(database.kysely as Kysely<ReadModels>, store, allProjections({ suspect: config.suspect }), { batchSize: REBUILD_BATCH_SIZE });
     await runner.init();
     const started = Date.now();
     // Every read model at once unless one is named: one pass over the log feeds them all.
