@@ -11,7 +11,8 @@
  * concurrently for --seconds (or BENCH_SECONDS; default 10);
  * BENCH_HEALTH_MS (default 500; 0 = off) how often /api/health is polled for the lag;
  * BENCH_SERVER_NODE_ARGS passes node flags to the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof);
- * BENCH_PROJECTIONS=separate runs the API with PROJECTIONS=off beside `npm run projections` in a process of its own;
+ * BENCH_PROJECTIONS=separate runs the API with PROJECTIONS=off beside `npm run projections` in a process of its own,
+ * and reports the projections' part of an action's CPU apart (that process, and its own database backends);
  * BENCH_SERVER_ROOT runs the server of another checkout (with its node_modules), to compare two builds run for run.
  *
  * Database CPU is that of this run's own PostgreSQL backends (found by their application_name) plus the
@@ -60,32 +61,43 @@ function procCpu(pid: number): number {
 
 /** The application_name every connection of one side of this run carries (PGAPPNAME), so its backends can be told apart. */
 const RUN = randomBytes(3).toString('hex');
-const APP = { server: `bench-api-${RUN}`, raw: `bench-raw-${RUN}`, floor: `bench-floor-${RUN}` } as const;
+const APP = { server: `bench-api-${RUN}`, projections: `bench-projections-${RUN}`, raw: `bench-raw-${RUN}`, floor: `bench-floor-${RUN}` } as const;
 /** The server's shared writers: what the commits of every backend cost besides the backend itself. */
 const SHARED_WRITERS = ['walwriter', 'checkpointer', 'background writer'];
 
 /**
- * The PostgreSQL processes doing the work of one side: its backends (by application_name) and the shared
- * writers. Asked at every sample, so a connection opened meanwhile is counted from the sample that finds it.
+ * The PostgreSQL processes doing the work of one side: its backends (by application_name) and, unless
+ * `writers` is false, the shared writers. Asked at every sample, so a connection opened meanwhile is counted
+ * from the sample that finds it.
  */
-async function databasePids(pool: Pool, app: string): Promise<number[]> {
-  const { rows } = await pool.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1 or backend_type = any($2)', [app, SHARED_WRITERS]);
+async function databasePids(pool: Pool, apps: readonly string[], writers = true): Promise<number[]> {
+  const { rows } = await pool.query<{ pid: number }>('select pid from pg_stat_activity where application_name = any($1) or backend_type = any($2)', [apps, writers ? SHARED_WRITERS : []]);
   return rows.map((r) => r.pid);
 }
 
 interface CpuSample { server: number; database: Map<number, number>; driver: number }
-async function cpuNow(pool: Pool, app: string, pids: (number | undefined)[]): Promise<CpuSample> {
-  const database = new Map((await databasePids(pool, app)).map((pid) => [pid, procCpu(pid)]));
+async function cpuNow(pool: Pool, apps: readonly string[], pids: (number | undefined)[]): Promise<CpuSample> {
+  const database = new Map((await databasePids(pool, apps)).map((pid) => [pid, procCpu(pid)]));
   const own = process.cpuUsage();
   return { server: pids.reduce<number>((sum, pid) => sum + (pid ? procCpu(pid) : 0), 0), database, driver: (own.user + own.system) / 1e6 };
 }
 interface CpuPerOp { server: number; database: number; driver: number }
 function cpuPerOp(from: CpuSample, to: CpuSample, ops: number): CpuPerOp {
-  let database = 0;
-  // A backend that ended between the samples is not in `to`; one that started is counted from zero.
-  for (const [pid, cpu] of to.database) database += cpu - (from.database.get(pid) ?? 0);
   const us = (seconds: number) => (ops ? (seconds * 1e6) / ops : 0);
-  return { server: us(to.server - from.server), database: us(database), driver: us(to.driver - from.driver) };
+  return { server: us(to.server - from.server), database: us(backendsCpu(from.database, to.database)), driver: us(to.driver - from.driver) };
+}
+/** CPU seconds of the backends between two samples: one that ended meanwhile is not in `to`; one that started is counted from zero. */
+function backendsCpu(from: Map<number, number>, to: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, cpu] of to) sum += cpu - (from.get(pid) ?? 0);
+  return sum;
+}
+
+/** With BENCH_PROJECTIONS=separate: the projections process and its own backends, the part of an action's CPU they take. */
+interface ProjectionsSample { process: number; database: Map<number, number> }
+async function projectionsCpuNow(pool: Pool, pid: number | undefined): Promise<ProjectionsSample> {
+  const database = new Map((await databasePids(pool, [APP.projections], false)).map((p) => [p, procCpu(p)]));
+  return { process: pid ? procCpu(pid) : 0, database };
 }
 function showCpu(c: CpuPerOp): string {
   return `server ${c.server.toFixed(0)} µs, database ${c.database.toFixed(0)} µs, driver ${c.driver.toFixed(0)} µs`;
@@ -127,6 +139,9 @@ interface LevelResult {
   errors: number;
   actions: number;
   profileWindowUs: [number, number];
+  /** With BENCH_PROJECTIONS=separate: the projections process's share of serverCpuUsPerAction, its backends' of databaseCpuUsPerAction. */
+  projectionsServerCpuUsPerAction?: number;
+  projectionsDatabaseCpuUsPerAction?: number;
 }
 
 async function main(): Promise<number> {
@@ -171,7 +186,7 @@ async function main(): Promise<number> {
   try {
     await waitForHealth(base);
     if (separate) {
-      projector = spawn(process.execPath, [...serverArgs, join(serverRoot, 'server/dist/scripts/run-projections.js')], { cwd: serverRoot, env: serverEnv, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
+      projector = spawn(process.execPath, [...serverArgs, join(serverRoot, 'server/dist/scripts/run-projections.js')], { cwd: serverRoot, env: { ...serverEnv, PGAPPNAME: APP.projections }, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
     }
     const { rows } = await pool.query<{ version: string }>(`select current_setting('server_version') as version`);
     log(`PostgreSQL ${rows[0]!.version}; ${cpus().length} CPU cores shared by server, driver and database; ${levels.join(', ')} players; ${seconds} s per measurement; API pool ${poolSize} connections\n`);
@@ -196,20 +211,22 @@ async function main(): Promise<number> {
           await new Promise((r) => setTimeout(r, healthMs));
         }
       })();
-      const gameCpuFrom = await cpuNow(pool, APP.server, [server.pid, projector?.pid]);
+      const gameCpuFrom = await cpuNow(pool, [APP.server, APP.projections], [server.pid, projector?.pid]);
+      const projectionsFrom = projector ? await projectionsCpuNow(pool, projector.pid) : null;
       const windowFrom = process.hrtime.bigint() / 1000n;
       const game = await drive(base, jwts, seconds);
       const windowTo = process.hrtime.bigint() / 1000n;
-      const gameCpuTo = await cpuNow(pool, APP.server, [server.pid, projector?.pid]);
+      const gameCpuTo = await cpuNow(pool, [APP.server, APP.projections], [server.pid, projector?.pid]);
+      const projectionsTo = projector ? await projectionsCpuNow(pool, projector.pid) : null;
       sampling = false;
       await sampler;
 
       // BENCH_RAW=0 leaves the raw INSERT out (the floor is the figure the targets compare with).
       const withRaw = process.env.BENCH_RAW !== '0';
       if (withRaw) await rawInserts(pool, players, 1);
-      const rawCpuFrom = await cpuNow(pool, APP.raw, []);
+      const rawCpuFrom = await cpuNow(pool, [APP.raw], []);
       const raw = withRaw ? await rawInserts(pool, players, seconds) : { label: 'raw', ops: 0, seconds, latencies: [] };
-      const rawCpuTo = await cpuNow(pool, APP.raw, []);
+      const rawCpuTo = await cpuNow(pool, [APP.raw], []);
 
       // The floor any HTTP endpoint pays here: a bare Fastify route that does only that raw INSERT, through
       // a pool of the API's size, driven by the same driver.
@@ -238,6 +255,12 @@ async function main(): Promise<number> {
       log(`action p99: ${f(actions.p99, 2)} ms`);
       log(`projection lag over ${lag.length} samples: p50 ${f(percentile(lagSorted, 50), 0)} ms, p99 ${f(percentile(lagSorted, 99), 0)} ms, max ${f(lagSorted.at(-1) ?? 0, 0)} ms`);
       log(`CPU per hand action: ${showCpu(gameCpu)} (${separate ? 'server: the API and the projections process' : 'the projections run in the server process'})`);
+      const perAction = (seconds: number) => (seconds * 1e6) / game.actions.ops;
+      const projectionsCpu =
+        projectionsFrom && projectionsTo
+          ? { server: perAction(projectionsTo.process - projectionsFrom.process), database: perAction(backendsCpu(projectionsFrom.database, projectionsTo.database)) }
+          : null;
+      if (projectionsCpu) log(`  of which the projections: process ${projectionsCpu.server.toFixed(0)} µs, its database backends ${projectionsCpu.database.toFixed(0)} µs`);
       log(`CPU per HTTP floor request: ${showCpu(floorCpu)}`);
       log(`CPU per raw insert: ${showCpu(rawCpu)}`);
       log(`errors: ${game.errors} of ${game.actions.ops + game.errors} requests`);
@@ -265,6 +288,7 @@ async function main(): Promise<number> {
         errors: game.errors,
         actions: game.actions.ops,
         profileWindowUs: [Number(windowFrom), Number(windowTo)],
+        ...(projectionsCpu ? { projectionsServerCpuUsPerAction: r(projectionsCpu.server, 0), projectionsDatabaseCpuUsPerAction: r(projectionsCpu.database, 0) } : {}),
       });
     }
     if (json) {
@@ -426,9 +450,9 @@ async function httpFloor(url: string, schema: string, players: number, seconds: 
       return cell;
     };
     await run(1);
-    const from = await cpuNow(admin, APP.floor, [floorServer.pid]);
+    const from = await cpuNow(admin, [APP.floor], [floorServer.pid]);
     const cell = await run(seconds);
-    return { cell, from, to: await cpuNow(admin, APP.floor, [floorServer.pid]) };
+    return { cell, from, to: await cpuNow(admin, [APP.floor], [floorServer.pid]) };
   } finally {
     floorServer.kill('SIGTERM');
     await new Promise((r) => floorServer.once('exit', r));
