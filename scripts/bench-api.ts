@@ -23,7 +23,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -32,6 +32,7 @@ import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool } from 'pg';
 import { PostgresEventStore } from '../server/src/adapters/event-store/postgres-event-store';
+import { cpuOf, cpuSince, procCpu, SHARED_WRITERS } from './bench-cpu';
 
 const ROOT = join(__dirname, '..');
 const BET = 1_000;
@@ -48,22 +49,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** CPU seconds (user + system) used so far by a process, from /proc (Linux); 0 elsewhere. */
-function procCpu(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
-  } catch {
-    return 0;
-  }
-}
 
 /** The application_name every connection of one side of this run carries (PGAPPNAME), so its backends can be told apart. */
 const RUN = randomBytes(3).toString('hex');
 const APP = { server: `bench-api-${RUN}`, projections: `bench-projections-${RUN}`, raw: `bench-raw-${RUN}`, floor: `bench-floor-${RUN}` } as const;
-/** The server's shared writers: what the commits of every backend cost besides the backend itself. */
-const SHARED_WRITERS = ['walwriter', 'checkpointer', 'background writer'];
 
 /**
  * The PostgreSQL processes doing the work of one side: its backends (by application_name) and, unless
@@ -77,26 +66,20 @@ async function databasePids(pool: Pool, apps: readonly string[], writers = true)
 
 interface CpuSample { server: number; database: Map<number, number>; driver: number }
 async function cpuNow(pool: Pool, apps: readonly string[], pids: (number | undefined)[]): Promise<CpuSample> {
-  const database = new Map((await databasePids(pool, apps)).map((pid) => [pid, procCpu(pid)]));
+  const database = cpuOf(await databasePids(pool, apps));
   const own = process.cpuUsage();
   return { server: pids.reduce<number>((sum, pid) => sum + (pid ? procCpu(pid) : 0), 0), database, driver: (own.user + own.system) / 1e6 };
 }
 interface CpuPerOp { server: number; database: number; driver: number }
 function cpuPerOp(from: CpuSample, to: CpuSample, ops: number): CpuPerOp {
   const us = (seconds: number) => (ops ? (seconds * 1e6) / ops : 0);
-  return { server: us(to.server - from.server), database: us(backendsCpu(from.database, to.database)), driver: us(to.driver - from.driver) };
-}
-/** CPU seconds of the backends between two samples: one that ended meanwhile is not in `to`; one that started is counted from zero. */
-function backendsCpu(from: Map<number, number>, to: Map<number, number>): number {
-  let sum = 0;
-  for (const [pid, cpu] of to) sum += cpu - (from.get(pid) ?? 0);
-  return sum;
+  return { server: us(to.server - from.server), database: us(cpuSince(from.database, to.database)), driver: us(to.driver - from.driver) };
 }
 
 /** With BENCH_PROJECTIONS=separate: the projections process and its own backends, the part of an action's CPU they take. */
 interface ProjectionsSample { process: number; database: Map<number, number> }
 async function projectionsCpuNow(pool: Pool, pid: number | undefined): Promise<ProjectionsSample> {
-  const database = new Map((await databasePids(pool, [APP.projections], false)).map((p) => [p, procCpu(p)]));
+  const database = cpuOf(await databasePids(pool, [APP.projections], false));
   return { process: pid ? procCpu(pid) : 0, database };
 }
 function showCpu(c: CpuPerOp): string {
@@ -258,7 +241,7 @@ async function main(): Promise<number> {
       const perAction = (seconds: number) => (seconds * 1e6) / game.actions.ops;
       const projectionsCpu =
         projectionsFrom && projectionsTo
-          ? { server: perAction(projectionsTo.process - projectionsFrom.process), database: perAction(backendsCpu(projectionsFrom.database, projectionsTo.database)) }
+          ? { server: perAction(projectionsTo.process - projectionsFrom.process), database: perAction(cpuSince(projectionsFrom.database, projectionsTo.database)) }
           : null;
       if (projectionsCpu) log(`  of which the projections: process ${projectionsCpu.server.toFixed(0)} µs, its database backends ${projectionsCpu.database.toFixed(0)} µs`);
       log(`CPU per HTTP floor request: ${showCpu(floorCpu)}`);

@@ -24,7 +24,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -38,6 +38,7 @@ import type { PlayerStanding } from '../server/src/domain/account/standing';
 import type { Decider, DomainEvent } from '../server/src/domain/decider';
 import type { PlayerState } from '../server/src/domain/player/player';
 import type { ReadModels } from '../server/src/projections/schema';
+import { cpuOf, cpuSince, SHARED_WRITERS } from './bench-cpu';
 
 const ROOT = join(__dirname, '..');
 /**
@@ -653,28 +654,11 @@ async function main(): Promise<number> {
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** CPU seconds (user + system) used so far by a process, from /proc (Linux); 0 elsewhere. */
-function procCpu(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /** CPU so far of this run's PostgreSQL backends (by application_name) and of the server's shared writers. */
 async function databaseCpu(db: Kysely<unknown>, app: string): Promise<Map<number, number>> {
   const { rows } = await sql<{ pid: number }>`
-    select pid from pg_stat_activity where application_name = ${app} or backend_type in ('walwriter', 'checkpointer', 'background writer')`.execute(db);
-  return new Map(rows.map((r) => [r.pid, procCpu(r.pid)]));
-}
-
-function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, cpu] of after) total += cpu - (before.get(pid) ?? 0);
-  return total;
+    select pid from pg_stat_activity where application_name = ${app} or backend_type = any(${SHARED_WRITERS})`.execute(db);
+  return cpuOf(rows.map((r) => r.pid));
 }
 
 function freePort(): Promise<number> {
