@@ -156,3 +156,34 @@ test('a rejected token signs the player out to the sign-in page', async () => {
   await screenshot(page, 'desktop-08-not-found');
   await context.close();
 });
+
+test('375 px: a menu opened again while the next screen loads stays open once it arrives', async () => {
+  const { context, page } = await open(PHONE);
+  // The ledger screen's code is held back until the menu has been opened again.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(/\/assets\/ledger-page-[^/]*\.js$/, async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  await signIn(page, 'nia@bahati.test', 'Nia');
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await mainMenu(page).getByRole('link', { name: 'Ledger', exact: true }).click();
+  await mainMenu(page).waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await visible(page, mainMenu(page).getByRole('button', { name: 'Sign out' }));
+  expect(requested).toBe(true);
+
+  release();
+  await visible(page, page.getByRole('heading', { level: 1, name: 'Ledger' }));
+  // The screen that was asked for has arrived; the menu opened since stays as the player left it.
+  await visible(page, mainMenu(page).getByRole('button', { name: 'Sign out' }));
+  expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+  await screenshot(page, 'mobile-06-menu-open-over-ledger');
+  await context.close();
+});
+

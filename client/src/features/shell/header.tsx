@@ -36,23 +36,27 @@ export function Header({ signInControl }: { signInControl: ReactNode }) {
   const navigate = useNavigate();
   const localize = useLocalizePath();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The address the menu was opened at, null while it is closed. A move elsewhere closes it. A screen that was
+  // still loading when the menu was opened again (the address had changed, the screen not yet) leaves it open
+  // when it arrives.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt !== null;
   const headerRef = useRef<HTMLElement>(null);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const closeMenu = useCallback(() => setMenuOpenAt(null), []);
 
-  useEffect(closeMenu, [location.pathname, closeMenu]);
+  useEffect(() => setMenuOpenAt((at) => (at === location.pathname ? at : null)), [location.pathname]);
 
   useEffect(() => {
     if (!menuOpen) return;
     const mobile = window.matchMedia(MOBILE_QUERY);
     const onChange = () => {
-      if (!mobile.matches) setMenuOpen(false);
+      if (!mobile.matches) closeMenu();
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key === 'Escape') closeMenu();
     };
     const onPointer = (event: PointerEvent) => {
-      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+      if (!headerRef.current?.contains(event.target as Node)) closeMenu();
     };
     mobile.addEventListener('change', onChange);
     document.addEventListener('keydown', onKey);
@@ -62,12 +66,12 @@ export function Header({ signInControl }: { signInControl: ReactNode }) {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [menuOpen]);
+  }, [menuOpen, closeMenu]);
 
   const [endSession] = useEndSessionMutation();
   // The server ends the session first; offline or already ended, the player is signed out here all the same.
   const signOut = async () => {
-    setMenuOpen(false);
+    closeMenu();
     await endSession({ everywhere: false });
     navigate(localize('/'));
     dispatch(signedOut());
@@ -146,7 +150,7 @@ export function Header({ signInControl }: { signInControl: ReactNode }) {
                 aria-expanded={menuOpen}
                 aria-controls="main-menu"
                 aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
-                onClick={() => setMenuOpen((open) => !open)}
+                onClick={() => setMenuOpenAt((at) => (at === null ? window.location.pathname : null))}
               >
                 <MenuIcon open={menuOpen} />
               </button>
