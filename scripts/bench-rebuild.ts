@@ -12,8 +12,8 @@
  *    one short transaction per statement, in log order, with the table's keys and indexes built once
  *    at the end; each account gets the stored snapshot the server would have left (every 100 events).
  * 2. Rebuilds every read model from the first event, all together as `npm run projections:rebuild` does
- *    for all (one reader, batches of B events, by default the same as that command's), and checks every bank against the
- *    account's own fold. Then reads every event once more through the store, in the same batches, with
+ *    for all (one reader, batches of B events, by default the same as that command's), and checks every
+ *    bank against the account's own fold. Then reads every event once more through the store, in the same batches, with
  *    nothing folded or written: the floor under any rebuild, printed beside it.
  * 3. Starts the built server on that store, signs in as the largest account's player and as a new player,
  *    and plays H hands (default 60) on each, one action at a time, alternating between the two; compares
@@ -527,16 +527,9 @@ async function main(): Promise<number> {
     // 2. The rebuild.
     const runner = new ProjectionRunner(db, store, allProjections(), { batchSize });
     await runner.init();
-    const dbBefore = await databaseCpu(database.kysely, schema);
-    const rebuildStarted = performance.now();
-    const cpuBefore = process.cpuUsage();
     const windowFrom = process.hrtime.bigint() / 1000n;
-    const read = await runner.rebuild();
+    const { result: read, seconds: rebuildSeconds, nodeCpu, dbCpu } = await timed(database.kysely, schema, () => runner.rebuild());
     const windowTo = process.hrtime.bigint() / 1000n;
-    const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
-    const cpu = process.cpuUsage(cpuBefore);
-    const nodeCpu = (cpu.user + cpu.system) / 1e6;
-    const dbCpu = cpuSince(dbBefore, await databaseCpu(database.kysely, schema));
     const rebuildEventsPerSecond = Math.round(read / rebuildSeconds);
     const banks = new Map((await db.selectFrom('banks').select(['player_id', 'bank']).execute()).map((r) => [r.player_id, Number(r.bank)]));
     const wrong = players.filter((p) => p.registered && (banks.get(p.id) ?? 0) !== p.account.state.bank);
@@ -550,20 +543,15 @@ async function main(): Promise<number> {
     log(`rebuild window for the profile: --window ${windowFrom},${windowTo} --per ${read}`);
 
     // The floor under any rebuild: every event read once through the store in the same batches, nothing folded or written.
-    const floorDbBefore = await databaseCpu(database.kysely, schema);
-    const floorStarted = performance.now();
-    const floorCpuBefore = process.cpuUsage();
-    let floorRead = 0;
-    for (let after: string | undefined; ; ) {
-      const batch = await store.readAll({ after, maxCount: batchSize });
-      if (batch.events.length === 0) break;
-      floorRead += batch.events.length;
-      after = batch.checkpoint ?? undefined;
-    }
-    const floorSeconds = (performance.now() - floorStarted) / 1000;
-    const floorCpu = process.cpuUsage(floorCpuBefore);
-    const floorNodeCpu = (floorCpu.user + floorCpu.system) / 1e6;
-    const floorDbCpu = cpuSince(floorDbBefore, await databaseCpu(database.kysely, schema));
+    const { result: floorRead, seconds: floorSeconds, nodeCpu: floorNodeCpu, dbCpu: floorDbCpu } = await timed(database.kysely, schema, async () => {
+      let n = 0;
+      for (let after: string | undefined; ; ) {
+        const batch = await store.readAll({ after, maxCount: batchSize });
+        if (batch.events.length === 0) return n;
+        n += batch.events.length;
+        after = batch.checkpoint ?? undefined;
+      }
+    });
     const readFloorEventsPerSecond = Math.round(floorRead / floorSeconds);
     log(
       `the floor, reading the same events with nothing folded or written: ${readFloorEventsPerSecond.toLocaleString('en-US')} events/s; ` +
@@ -653,6 +641,17 @@ async function main(): Promise<number> {
 }
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Runs `work`, timing it and the CPU it took this process and this run's PostgreSQL backends (seconds). */
+async function timed<T>(db: Kysely<unknown>, app: string, work: () => Promise<T>): Promise<{ result: T; seconds: number; nodeCpu: number; dbCpu: number }> {
+  const dbBefore = await databaseCpu(db, app);
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const result = await work();
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { result, seconds, nodeCpu: (cpu.user + cpu.system) / 1e6, dbCpu: cpuSince(dbBefore, await databaseCpu(db, app)) };
+}
 
 /** CPU so far of this run's PostgreSQL backends (by application_name) and of the server's shared writers. */
 async function databaseCpu(db: Kysely<unknown>, app: string): Promise<Map<number, number>> {
