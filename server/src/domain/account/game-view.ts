@@ -12,7 +12,7 @@ export function cardView(card: number, position: number): Card {
   return { suit: cardSuit(card), rank: cardRank(card), value: cardValue(card), cardIndex: position, id: card, faceDown: false };
 }
 
-function hiddenCard(position: number): Card {
+export function hiddenCard(position: number): Card {
   return { suit: null, rank: 0, value: 0, cardIndex: position, id: null, faceDown: true };
 }
 

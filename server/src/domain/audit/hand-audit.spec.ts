@@ -163,6 +163,28 @@ describe('a hand audited by replay', () => {
     expect(audit.mismatches).toEqual([]);
   });
 
+  it("hides a hand in play's face-down card from staff as from its player, and shows it once the hand settles", () => {
+    // Insurance: player 5D JD against an ace up, the 7H in the hole; the hand waits on the insurance decision.
+    const account = new Account().shoe(seeds.insurance).deal(1);
+    const hole = account.state.game.hand.dealer.cards[1]!;
+    const live = replayHand(account.events, handId(1), sha256)!;
+    expect(live.settled).toBe(false);
+    const shown = live.cards.find((c) => c.faceDown)!;
+    expect(shown).toMatchObject({ position: 3, to: 'Dealer', card: { id: null, suit: null, faceDown: true }, expected: null, matches: null });
+    expect(live.cards.filter((c) => !c.faceDown).map((c) => c.card.id)).toEqual(account.state.game.hand.player[0]!.cards.slice(0, 1).concat(account.state.game.hand.dealer.cards[0]!, account.state.game.hand.player[0]!.cards[1]!));
+    const dealtFaceDown = live.timeline.filter((e) => e.type === 'CardDealt' && (e.data as { faceDown: boolean }).faceDown);
+    expect(dealtFaceDown.map((e) => (e.data as { card: unknown }).card)).toEqual([null]);
+    expect(live.checks).toEqual({ seeds: 'unchecked', cards: 'unchecked', decisions: 'unchecked', payouts: 'unchecked' });
+    expect(live.notes.join(' ')).toMatch(/face-down card stays hidden/);
+    expect(JSON.stringify(live)).not.toMatch(new RegExp(`"(card|id)":${hole}\\b`));
+
+    account.play('NoInsurance').play('Stand');
+    const settled = replayHand(account.events, handId(1), sha256)!;
+    expect(settled.settled).toBe(true);
+    expect(settled.cards.find((c) => c.position === 3)!.card.id).toBe(hole);
+    expect(settled.checks.decisions).toBe('passed');
+  });
+
   it('finds the second hand of a shoe where the first left off', () => {
     const account = new Account().shoe(seeds.plain).deal(1).play('Stand').deal(2);
     while (account.state.game.hand.phase !== 'Settled') account.play('Stand');

@@ -2,7 +2,7 @@ import * as contracts from '@bahati/contracts';
 import { levelForTotalBet } from '@bahati/contracts';
 import type { AuditCard, AuditCheckResult, AuditEvent, AuditLedgerLine, AuditMismatch, AuditPayout, AuditSettlement } from '@bahati/contracts';
 import { DomainError, fold } from '../decider';
-import { cardView } from '../account/game-view';
+import { cardView, hiddenCard } from '../account/game-view';
 import type { ShoeCommitted, ShoeRetired, ShoeStarted } from '../account/game';
 import { ledgerEntriesOf, ledgerLines } from '../account/ledger';
 import { type HandCommand, handDecider } from '../hand/decide';
@@ -67,6 +67,20 @@ function settlementOf(s: HandSettlement): AuditSettlement {
 const status = (checked: boolean, failed: boolean): AuditCheckResult => (!checked ? 'unchecked' : failed ? 'failed' : 'passed');
 
 /**
+ * An event's data as staff may see it. While the hand is in play its face-down card is hidden, as the player
+ * sees it: a staff member who saw the dealer's hole card could tell a player whether insurance loses or
+ * whether to hit. A sealed house seed is left out: it says nothing to a reader.
+ */
+function shownData(e: StoredAccountEvent, handInPlay: boolean): unknown {
+  if (e.type === 'CardDealt' && handInPlay && dataOf(e).faceDown === true) return { ...dataOf(e), card: null };
+  if (e.type === 'ShoeCommitted' && 'sealedHouseSeed' in dataOf(e)) {
+    const { sealedHouseSeed: _sealed, ...shown } = dataOf(e);
+    return shown;
+  }
+  return e.data;
+}
+
+/**
  * Audits one hand from its account's stored events (never a read model): the shoe is derived again from
  * the revealed seeds with the published scheme and every card dealt is checked against its position; every
  * decision is replayed through the hand engine (with the bank and level the account had then), and what the
@@ -86,10 +100,11 @@ export function replayHand(events: readonly StoredAccountEvent[], handId: string
 function unreadable(events: readonly StoredAccountEvent[], handId: string, err: unknown): HandReplay {
   const mine = events.filter((e) => dataOf(e).handId === handId);
   const opened = dataOf(mine[0] ?? { data: {} });
+  const settled = mine.some((e) => e.type === 'HandSettled');
   return {
-    handId, shoeId: String(opened.shoeId ?? ''), handNumber: Number(opened.handNumber ?? 0), settled: mine.some((e) => e.type === 'HandSettled'),
+    handId, shoeId: String(opened.shoeId ?? ''), handNumber: Number(opened.handNumber ?? 0), settled,
     shoe: { id: String(opened.shoeId ?? ''), inPlay: true, playerSeed: null, houseSeed: null, houseSeedHash: null },
-    timeline: mine.map((e) => ({ type: e.type, time: e.createdAt, revision: e.revision, data: e.data })),
+    timeline: mine.map((e) => ({ type: e.type, time: e.createdAt, revision: e.revision, data: shownData(e, !settled) })),
     cards: [], payouts: [], settlement: null, ledgerFromEvents: [],
     checks: { seeds: 'unchecked', cards: 'unchecked', decisions: 'failed', payouts: 'unchecked' },
     mismatches: [{
@@ -140,20 +155,26 @@ function replay(events: readonly StoredAccountEvent[], handId: string, sha256: c
       mismatch({ kind: 'seed', revision: retired.revision, field: 'houseSeed', expected: '32 bytes in base64', actual: houseSeed, message: `A seed of the shoe is not a valid seed: ${err.message}.` });
     }
   } else {
-    notes.push("The shoe is still in play: its house seed is revealed only when it retires, so the cards cannot be checked against the seeds yet. The rules were replayed on the cards as recorded.");
+    const replayed = events.some((e) => e.type === 'HandSettled' && dataOf(e).handId === handId) ? ' The rules were replayed on the cards as recorded.' : '';
+    notes.push(`The shoe is still in play: its house seed is revealed only when it retires, so the cards cannot be checked against the seeds yet.${replayed}`);
   }
 
   const handEvents = events.filter((e) => HAND_EVENT_TYPES.has(e.type) && dataOf(e).handId === handId);
   const settledEvent = handEvents.find((e) => e.type === 'HandSettled');
-  if (!settledEvent) notes.push('The hand is still in play: its payouts are recomputed once it settles.');
+  const handInPlay = settledEvent === undefined;
+  if (handInPlay) {
+    notes.push(
+      "The hand is still in play: the dealer's face-down card stays hidden, as it is from the player, so its decisions are replayed and its payouts recomputed once it settles.",
+    );
+  }
 
   // The timeline: the hand's events and its shoe's, the house seed left out while the shoe is in play.
   const shoeEvents = new Set<StoredAccountEvent | undefined>([opened, committed, started, retired, ...handEvents]);
   const timelineEvents = events.filter((e) => shoeEvents.has(e));
   const timeline: AuditEvent[] = timelineEvents.map((e) => {
-    let data = e.data;
+    let data = shownData(e, handInPlay);
     if (e === committed && inPlay) {
-      const { houseSeed: _secret, ...shown } = committed.data;
+      const { houseSeed: _secret, ...shown } = data as Record<string, unknown>;
       data = shown;
     }
     return { type: e.type, time: e.createdAt, revision: e.revision, data };
@@ -164,6 +185,9 @@ function replay(events: readonly StoredAccountEvent[], handId: string, sha256: c
     .filter((e): e is StoredAccountEvent & CardDealt => e.type === 'CardDealt')
     .map((e) => {
       const d = e.data;
+      if (d.faceDown && handInPlay) {
+        return { revision: e.revision, position: d.position, to: d.to, handIndex: d.handIndex, faceDown: true, card: hiddenCard(d.position), expected: null, matches: null };
+      }
       const expectedId = shoe ? shoe[d.position] : undefined;
       const matches = shoe ? expectedId === d.card : null;
       if (matches === false) {
@@ -211,7 +235,8 @@ function replay(events: readonly StoredAccountEvent[], handId: string, sha256: c
       return false;
     }
   };
-  for (const group of groups) {
+  // A hand in play is not replayed: the replay would deal the face-down card, and its findings could tell it.
+  for (const group of handInPlay ? [] : groups) {
     const first = group[0]!;
     const bankThen = bankBefore.get(first) ?? 0;
     let command: HandCommand;
@@ -266,7 +291,7 @@ function replay(events: readonly StoredAccountEvent[], handId: string, sha256: c
     checks: {
       seeds: status(!inPlay, failed('seed')),
       cards: status(shoe !== null, failed('card')),
-      decisions: status(true, failed('decision', 'event')),
+      decisions: status(!handInPlay, failed('decision', 'event')),
       payouts: status(settledEvent !== undefined, failed('payout')),
     },
     mismatches,
