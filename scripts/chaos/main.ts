@@ -61,11 +61,13 @@ async function main(): Promise<number> {
   const workDir = mkdtempSync(join(tmpdir(), 'bahati-chaos-'));
   // Both instances sign and check the same session tokens.
   const jwtSecret = randomBytes(32).toString('hex');
+  // …and open the house seeds the other sealed.
+  const houseSeedKey = randomBytes(32).toString('base64');
   const { REDIS_URL: _redis, ...inherited } = process.env;
   const env = (name: string): NodeJS.ProcessEnv => ({
     ...inherited,
     NODE_ENV: 'test', DATABASE_URL: url, DATABASE_SCHEMA: schema, DATABASE_POOL_SIZE: '8', EVENTSTORE_URL: '', GOOGLE_CLIENT_ID: '',
-    DATA_DIR: join(workDir, name), JWT_SECRET: jwtSecret, ADMIN_EMAILS: ADMIN, PRICE_SOURCE: 'fixed', LOG_LEVEL: 'warn',
+    DATA_DIR: join(workDir, name), JWT_SECRET: jwtSecret, HOUSE_SEED_KEY: houseSeedKey, ADMIN_EMAILS: ADMIN, PRICE_SOURCE: 'fixed', LOG_LEVEL: 'warn',
     // The run measures what survives faults, not the ceilings that keep one player from flooding the site.
     RATE_LIMITS: 'off', PROJECTIONS: 'off',
   });

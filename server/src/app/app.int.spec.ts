@@ -159,6 +159,7 @@ describeEachDatabase('production mode', (db) => {
       loadConfig({
         NODE_ENV: 'production', DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema, GOOGLE_CLIENT_ID: 'client-id.apps.googleusercontent.com',
         JWT_SECRET: 'p'.repeat(40), LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-prod-')), PROJECTIONS: 'off',
+        BITCOIN_NETWORK: 'testnet', HOUSE_SEED_KEY: randomBytes(32).toString('base64'),
       }),
       { bufferLogs: false },
     );

@@ -6,6 +6,7 @@ import { openEventStore, openProjectionStorage, openReadModels, type ProjectionS
 import type { EventStore } from '../application/ports/event-store';
 import { CommandPath } from '../application/command-path';
 import { AccountCommands } from '../application/account-commands';
+import { HouseSeedVault } from '../application/game/house-seed-vault';
 import { Standings } from '../application/standings';
 import { ProjectionRunner } from '../projections/runner';
 import { allProjections } from '../projections';
@@ -101,12 +102,13 @@ export class InfrastructureModule {
         { provide: RateLimitStore, useFactory: () => new RateLimitStore(config.redis) },
         { provide: RateLimiter, useFactory: (store: RateLimitStore) => (config.rateLimits ? new StoreRateLimiter(store) : new NoRateLimiter()), inject: [RateLimitStore] },
         Standings,
+        { provide: HouseSeedVault, useValue: new HouseSeedVault(config.houseSeedKeys) },
         AccountCommands,
         Draining,
         Lifecycle,
       ],
       exports: [
-        AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, ReadModelProgress, PlayerReadModel, BonusSettings, CommandPath, Standings, AccountCommands,
+        AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, ReadModelProgress, PlayerReadModel, BonusSettings, CommandPath, Standings, AccountCommands, HouseSeedVault,
         StaffDirectory, SessionDirectory, RateLimitStore, RateLimiter, Draining,
         SessionTokens, SessionIssuer, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : []),
       ],

@@ -130,7 +130,7 @@ describeEachStorage('the operator', (storage) => {
 
     beforeAll(async () => {
       // Production needs PostgreSQL (DATABASE_URL); on embedded PGlite the same settings with its switch on.
-      const env = { ...base(), GOOGLE_CLIENT_ID, JWT_SECRET: 'p'.repeat(40) };
+      const env = { ...base(), GOOGLE_CLIENT_ID, JWT_SECRET: 'p'.repeat(40), BITCOIN_NETWORK: 'testnet', HOUSE_SEED_KEY: randomBytes(32).toString('base64') };
       const config = storage.name === 'postgres' ? loadConfig({ ...env, NODE_ENV: 'production' }) : { ...loadConfig(env), env: 'production' as const, production: true };
       app = await started(config);
       admin = await signInWithGoogle(app, 'boss@example.com');

@@ -5,12 +5,14 @@ import { DomainError } from '../domain/decider';
 import { playerStream } from '../domain/player/player';
 import { WrongExpectedRevisionError } from './ports/event-store';
 import { SnapshotRepository } from './ports/read-models';
-import { type CommandContext, CommandPath, type CommandOutcome, type LoadedStream } from './command-path';
+import { type CommandContext, CommandPath, type CommandOutcome, type EventCodec, type LoadedStream } from './command-path';
 import { SnapshotStore } from './snapshots';
 import { Standings } from './standings';
+import { accountEventCodec, accountSnapshotCodec } from './account-at-rest';
+import { HouseSeedVault } from './game/house-seed-vault';
 
-/** Bump when AccountState's shape or any evolve changes: older snapshots are then ignored. */
-export const ACCOUNT_SNAPSHOT_VERSION = 'account-5';
+/** Bump when AccountState's shape, its stored form or any evolve changes: older snapshots are then ignored. */
+export const ACCOUNT_SNAPSHOT_VERSION = 'account-6';
 
 /**
  * Runs every command on `account-<playerId>` (hands, shoes, deposits, withdrawals) through the command
@@ -23,17 +25,23 @@ export const ACCOUNT_SNAPSHOT_VERSION = 'account-5';
 @Injectable()
 export class AccountCommands {
   readonly snapshots: SnapshotStore<AccountState, AccountEvent>;
+  /** Accounts are stored with the house seed of the shoe in play sealed (see `account-at-rest.ts`). */
+  private readonly codec: EventCodec<AccountEvent>;
   private readonly logger = new Logger('AccountCommands');
 
   constructor(
     private readonly path: CommandPath,
     snapshots: SnapshotRepository,
     private readonly standings: Standings,
+    vault: HouseSeedVault,
   ) {
+    this.codec = accountEventCodec(vault);
     this.snapshots = new SnapshotStore(snapshots, path, accountDecider, {
       version: ACCOUNT_SNAPSHOT_VERSION,
       every: 100,
       onError: (err) => this.logger.warn(`snapshot not written: ${err instanceof Error ? err.message : String(err)}`),
+      events: this.codec,
+      state: accountSnapshotCodec(vault),
     });
   }
 
@@ -60,6 +68,7 @@ export class AccountCommands {
           {
             load: (id, o) => this.snapshots.load(id, { fresh: fresh || o.fresh }),
             condition: { streamId: players, revision: current.revision },
+            codec: this.codec,
             // Remembered before the next command of this process on the account runs, so it decides without reading.
             afterAppend: (o) => this.snapshots.saved(streamId, { state: o.state as AccountState, revision: o.revision }),
           },

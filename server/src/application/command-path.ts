@@ -37,7 +37,16 @@ export interface LoadedStream<State> {
   remembered?: boolean;
 }
 
-export interface HandleOptions<State> {
+/**
+ * How a stream's events are kept at rest, when that differs from what its decider works with (a secret
+ * sealed): `encode` before the append, `decode` after the read. Without one, events are stored as decided.
+ */
+export interface EventCodec<Event extends DomainEvent> {
+  encode(event: Event): { type: string; data: unknown };
+  decode(stored: { type: string; data: unknown }): Event;
+}
+
+export interface HandleOptions<State, Event extends DomainEvent = DomainEvent> {
   /**
    * Folds the stream instead of reading it from the start (e.g. from a snapshot plus the events after it,
    * or a state remembered in memory unless `fresh` is asked for). The append still expects the revision
@@ -51,6 +60,8 @@ export interface HandleOptions<State> {
    * remember the new state, so the next one decides on it without reading).
    */
   afterAppend?: (outcome: CommandOutcome<State, DomainEvent>) => Promise<void>;
+  /** How the stream's events are stored (the same codec must read them: pass it to `load` too). */
+  codec?: EventCodec<Event>;
 }
 
 export interface CommandPathOptions {
@@ -84,7 +95,7 @@ export class CommandPath {
     decider: Decider<Command, State, Event>,
     command: Command | ((state: State) => Command),
     context: CommandContext,
-    options: HandleOptions<State> = {},
+    options: HandleOptions<State, Event> = {},
   ): Promise<CommandOutcome<State, Event>> {
     return this.queue.run(streamId, async () => {
       const outcome = await this.decideAndAppend(streamId, decider, command, context, options);
@@ -103,11 +114,11 @@ export class CommandPath {
     decider: Decider<Command, State, Event>,
     command: Command | ((state: State) => Command),
     context: CommandContext,
-    options: HandleOptions<State>,
+    options: HandleOptions<State, Event>,
   ): Promise<CommandOutcome<State, Event>> {
     let fresh = false;
     for (let attempt = 1; ; attempt++) {
-      const loaded = options.load ? await options.load(streamId, { fresh }) : await this.load(streamId, decider);
+      const loaded = options.load ? await options.load(streamId, { fresh }) : await this.load(streamId, decider, undefined, options.codec);
       const { state, revision } = loaded;
       const maybeBehind = loaded.remembered === true && !fresh;
       let events: Event[];
@@ -134,7 +145,7 @@ export class CommandPath {
       const toAppend: EventData[] = events.map((e) => ({
         id: randomUUID(),
         type: e.type,
-        data: e.data,
+        data: options.codec ? options.codec.encode(e).data : e.data,
         metadata: {
           correlationId: context.correlationId,
           causationId: context.causationId ?? commandId,
@@ -178,11 +189,13 @@ export class CommandPath {
     streamId: string,
     decider: Pick<Decider<unknown, State, Event>, 'evolve' | 'initialState'>,
     from?: LoadedStream<State>,
+    codec?: EventCodec<Event>,
   ): Promise<LoadedStream<State>> {
     const after = from?.revision ?? null;
     const history = await this.store.readStream(streamId, after === null ? {} : { fromRevision: after + 1 });
+    const decode = codec ? (e: RecordedEvent) => codec.decode({ type: e.type, data: e.data }) : asDomainEvent<Event>;
     return {
-      state: fold(decider.evolve, from && after !== null ? from.state : decider.initialState(), history.map(asDomainEvent<Event>)),
+      state: fold(decider.evolve, from && after !== null ? from.state : decider.initialState(), history.map(decode)),
       revision: history.length ? history[history.length - 1]!.revision : after,
     };
   }

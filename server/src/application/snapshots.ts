@@ -1,6 +1,6 @@
 import type { Decider, DomainEvent } from '../domain/decider';
 import { remember } from './remember';
-import type { CommandPath, LoadedStream } from './command-path';
+import type { CommandPath, EventCodec, LoadedStream } from './command-path';
 import type { SnapshotRepository } from './ports/read-models';
 
 /**
@@ -10,7 +10,7 @@ import type { SnapshotRepository } from './ports/read-models';
  * older state shape) is ignored. Two layers: the last state this process folded per stream (in memory,
  * bounded) and a `snapshots` row every `every` events for other processes and restarts.
  */
-export interface SnapshotOptions {
+export interface SnapshotOptions<State, Event extends DomainEvent> {
   /** Identifies the state shape; bump it when evolve or the state changes and old snapshots are ignored. */
   version: string;
   /** Write a stored snapshot once this many events were added since the last one. */
@@ -18,6 +18,16 @@ export interface SnapshotOptions {
   /** Streams whose last state this process keeps in memory. */
   cacheSize?: number;
   onError?: (err: unknown) => void;
+  /** How the stream's events are stored (see `EventCodec`). */
+  events?: EventCodec<Event>;
+  /** How a state is stored, when part of it must not be kept as it is in memory (a secret sealed). */
+  state?: SnapshotCodec<State>;
+}
+
+/** A state as a snapshot row holds it, and back. */
+export interface SnapshotCodec<State> {
+  toStored(state: State): unknown;
+  fromStored(stored: unknown): State;
 }
 
 interface Cached<State> extends LoadedStream<State> {
@@ -34,7 +44,7 @@ export class SnapshotStore<State, Event extends DomainEvent> {
     private readonly repository: SnapshotRepository,
     private readonly path: CommandPath,
     private readonly decider: Pick<Decider<unknown, State, Event>, 'evolve' | 'initialState'>,
-    private readonly options: SnapshotOptions,
+    private readonly options: SnapshotOptions<State, Event>,
   ) {
     this.every = options.every ?? 100;
     this.cacheSize = options.cacheSize ?? 10_000;
@@ -50,9 +60,9 @@ export class SnapshotStore<State, Event extends DomainEvent> {
     if (base && !options.fresh) return { state: base.state, revision: base.revision, remembered: true };
     if (!base) {
       const row = await this.repository.read(streamId, this.options.version);
-      base = row ? { state: reviveState<State>(row.state), revision: row.revision, stored: row.revision } : { state: this.decider.initialState(), revision: null, stored: null };
+      base = row ? { state: this.revive(row.state), revision: row.revision, stored: row.revision } : { state: this.decider.initialState(), revision: null, stored: null };
     }
-    const loaded = await this.path.load(streamId, this.decider, base);
+    const loaded = await this.path.load(streamId, this.decider, base, this.options.events);
     this.keep(streamId, loaded, base.stored);
     return { state: loaded.state, revision: loaded.revision };
   };
@@ -76,7 +86,12 @@ export class SnapshotStore<State, Event extends DomainEvent> {
 
   /** Writes a snapshot now (newer revisions only). */
   async store(streamId: string, revision: number, state: State): Promise<void> {
-    await this.repository.write(streamId, revision, this.options.version, serializeState(state));
+    await this.repository.write(streamId, revision, this.options.version, serializeState(this.options.state ? this.options.state.toStored(state) : state));
+  }
+
+  private revive(stored: unknown): State {
+    const state = reviveState<unknown>(stored);
+    return this.options.state ? this.options.state.fromStored(state) : (state as State);
   }
 
   /** Forgets what this process remembers (tests). */

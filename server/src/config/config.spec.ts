@@ -1,12 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig } from './config';
+
+const houseSeedKey = randomBytes(32).toString('base64');
+/** Everything production asks for, so each test changes one thing. */
+const production = {
+  NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), GOOGLE_CLIENT_ID: 'id', DATABASE_URL: 'postgres://db/bahati', BITCOIN_NETWORK: 'mainnet', HOUSE_SEED_KEY: houseSeedKey,
+} as const;
 
 describe('configuration', () => {
   it('refuses to start in production without its secrets, naming each one', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET[\s\S]*GOOGLE_CLIENT_ID[\s\S]*DATABASE_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET[\s\S]*GOOGLE_CLIENT_ID[\s\S]*DATABASE_URL[\s\S]*BITCOIN_NETWORK[\s\S]*HOUSE_SEED_KEY/);
+    expect(loadConfig(production).production).toBe(true);
+  });
+
+  it('refuses to start in production on a network it was not told, or on regtest, naming BITCOIN_NETWORK', () => {
+    const { BITCOIN_NETWORK: _network, ...unnamed } = production;
+    expect(() => loadConfig(unnamed)).toThrow(/BITCOIN_NETWORK \(mainnet or testnet/);
+    expect(() => loadConfig({ ...production, BITCOIN_NETWORK: 'regtest' })).toThrow(/BITCOIN_NETWORK other than regtest/);
+    expect(loadConfig({ ...production, BITCOIN_NETWORK: 'testnet' }).bitcoin.network).toBe('testnet');
+    // Outside production regtest stays the default, for the development chain.
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-config-')) }).bitcoin.network).toBe('regtest');
+  });
+
+  it('refuses to start in production without the key that seals house seeds, and refuses a key that is not 32 bytes without printing it', () => {
+    const { HOUSE_SEED_KEY: _key, ...keyless } = production;
+    expect(() => loadConfig(keyless)).toThrow(/HOUSE_SEED_KEY \(32 random bytes/);
+    const short = randomBytes(16).toString('base64');
+    let message = '';
+    try {
+      loadConfig({ ...production, HOUSE_SEED_KEY: short });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/HOUSE_SEED_KEY: must be 32 bytes in base64/);
+    expect(message).not.toContain(short);
+    expect(loadConfig(production).houseSeedKeys.current.equals(Buffer.from(houseSeedKey, 'base64'))).toBe(true);
+  });
+
+  it('keeps a development house-seed key under DATA_DIR, the same on every start, and takes older keys for opening', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bahati-config-'));
+    const first = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }).houseSeedKeys.current;
+    expect(first).toHaveLength(32);
+    expect(existsSync(join(dataDir, 'house-seed-key.txt'))).toBe(true);
+    expect(Buffer.from(readFileSync(join(dataDir, 'house-seed-key.txt'), 'utf8'), 'base64').equals(first)).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }).houseSeedKeys.current.equals(first)).toBe(true);
+    const older = randomBytes(32).toString('base64');
+    expect(loadConfig({ ...production, HOUSE_SEED_PREVIOUS_KEYS: ` ${older} ` }).houseSeedKeys.previous.map((k) => k.toString('base64'))).toEqual([older]);
   });
 
   it('never offers the development identity provider in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), GOOGLE_CLIENT_ID: 'id', DATABASE_URL: 'postgres://db/bahati' });
+    const config = loadConfig(production);
     expect(config.devIdentity).toBe(false);
   });
 
@@ -16,7 +62,7 @@ describe('configuration', () => {
 
   it('explains a malformed setting', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', GOOGLE_CLIENT_ID: 'id', DATABASE_URL: 'postgres://db/x' })).toThrow(/at least 32/);
+    expect(() => loadConfig({ ...production, JWT_SECRET: 'short' })).toThrow(/at least 32/);
   });
 
   it('names the four contact mailboxes, each with a default and each settable', () => {

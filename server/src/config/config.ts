@@ -18,6 +18,14 @@ const rateRule = (fallback: string) =>
     .refine((v) => /^\d{1,7}\/\d{1,6}$/.test(v.trim()) && Number(v.split('/')[0]) >= 1 && Number(v.split('/')[1]) >= 1, 'must be limit/seconds, e.g. 5/3600')
     .transform((v): RateRule => ({ limit: Number(v.split('/')[0]), seconds: Number(v.split('/')[1]) }));
 
+/** 32 bytes in base64 (or base64url), e.g. `openssl rand -base64 32`. */
+function parseHouseSeedKey(value: string, ctx: z.RefinementCtx): Buffer {
+  const key = /^[A-Za-z0-9+/_-]{43}=?$/.test(value.trim()) ? Buffer.from(value.trim(), 'base64') : Buffer.alloc(0);
+  if (key.length !== 32) ctx.addIssue({ code: 'custom', message: 'must be 32 bytes in base64, e.g. the output of `openssl rand -base64 32`' });
+  return key;
+}
+const houseSeedKey = z.string().transform((v, ctx) => parseHouseSeedKey(v, ctx));
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -30,6 +38,11 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  HOUSE_SEED_KEY: houseSeedKey.optional(),
+  HOUSE_SEED_PREVIOUS_KEYS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((k) => parseHouseSeedKey(k, ctx))),
   ADMIN_EMAILS: csv,
   SUPPORT_EMAILS: csv,
   FIXED_BTC_PRICE: z.coerce.number().positive().default(100_000),
@@ -40,7 +53,8 @@ const EnvSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_VERIFY_SERVICE_SID: z.string().optional(),
-  BITCOIN_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).default('regtest'),
+  // No default here: production must name its network (see loadConfig); elsewhere regtest.
+  BITCOIN_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).optional(),
   BITCOIN_XPUB: z.string().regex(/^[xztv]pub[1-9A-HJ-NP-Za-km-z]{100,}$/, 'must be an extended public key (zpub, vpub, xpub or tpub)').optional(),
   BITCOIN_RPC_URL: z.string().url().optional(),
   ESPLORA_URL: z.string().url().optional(),
@@ -99,6 +113,12 @@ export interface AppConfig {
   devIdentity: boolean;
   jwtSecret: string;
   jwtTtlSeconds: number;
+  /**
+   * The keys house seeds are sealed with while their shoe is in play: `current` (HOUSE_SEED_KEY) seals,
+   * `previous` (HOUSE_SEED_PREVIOUS_KEYS) still open seeds sealed before a rotation. Outside production
+   * without HOUSE_SEED_KEY, a key generated under DATA_DIR.
+   */
+  houseSeedKeys: { current: Buffer; previous: Buffer[] };
   adminEmails: ReadonlySet<string>;
   /** E-mail addresses (lower case) with the support role: reads players, hands, audits and ledgers, repairs a ledger day. */
   supportEmails: ReadonlySet<string>;
@@ -168,6 +188,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       !e.JWT_SECRET && 'JWT_SECRET (at least 32 random characters, used to sign session tokens)',
       !e.GOOGLE_CLIENT_ID && 'GOOGLE_CLIENT_ID (the OAuth client id Google ID tokens are issued for)',
       !e.DATABASE_URL && 'DATABASE_URL (PostgreSQL for read models, and events unless EVENTSTORE_URL is set)',
+      !e.BITCOIN_NETWORK && 'BITCOIN_NETWORK (mainnet or testnet: the network of deposit addresses and of the withdrawals accepted)',
+      e.BITCOIN_NETWORK === 'regtest' && 'BITCOIN_NETWORK other than regtest (mainnet or testnet): regtest coins are worthless, and a regtest server accepts bcrt1… withdrawals',
+      !e.HOUSE_SEED_KEY && 'HOUSE_SEED_KEY (32 random bytes in base64, e.g. `openssl rand -base64 32`: seals the house seeds of shoes in play; keep it outside the database and its backups)',
     ].filter(Boolean);
     if (missing.length) {
       throw new ConfigError(`NODE_ENV=production needs these settings:\n  ${missing.join('\n  ')}`);
@@ -188,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devIdentity: !e.GOOGLE_CLIENT_ID && !production,
     jwtSecret: e.JWT_SECRET ?? devSecret(dataDir, 'session-secret'),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    houseSeedKeys: { current: e.HOUSE_SEED_KEY ?? devHouseSeedKey(dataDir), previous: e.HOUSE_SEED_PREVIOUS_KEYS },
     adminEmails: new Set(e.ADMIN_EMAILS.map((s) => s.toLowerCase())),
     supportEmails: new Set(e.SUPPORT_EMAILS.map((s) => s.toLowerCase())),
     fixedBtcPrice: e.FIXED_BTC_PRICE,
@@ -200,7 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, verifyServiceSid: e.TWILIO_VERIFY_SERVICE_SID }
         : null,
     bitcoin: {
-      network: e.BITCOIN_NETWORK,
+      network: e.BITCOIN_NETWORK ?? 'regtest',
       xpub: e.BITCOIN_XPUB ?? null,
       rpcUrl: e.BITCOIN_RPC_URL,
       esploraUrl: e.ESPLORA_URL,
@@ -250,6 +274,16 @@ function parseTrustProxy(v: string | undefined): boolean | string | number {
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
   return v;
+}
+
+/** The development key for house seeds, kept under the data folder so shoes in play survive restarts. */
+function devHouseSeedKey(dataDir: string): Buffer {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'house-seed-key.txt');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
 }
 
 /** A development secret kept under the data folder so sessions survive restarts. */
