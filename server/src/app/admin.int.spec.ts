@@ -250,6 +250,31 @@ describeEachDatabase('admins and support', (db) => {
       expect(JSON.stringify(audit)).not.toContain(seeds.plain.houseSeed);
     });
 
+    it("shows staff a hand in play as its player sees it: the dealer's hole card face down in the audit, the hands list and the hand, all of it once settled", async () => {
+      const p = await funded('insured@example.com');
+      // An ace up with the 7 of hearts in the hole: insurance is offered and the hand waits on the player.
+      const hand = await play(p.auth, seeds.insurance);
+      const seen = (await api.get(p.auth, `/api/hands/${hand}`)).json().dealerHand.cards;
+      expect(seen.map((c: { rank: number; faceDown: boolean }) => [c.rank, c.faceDown])).toEqual([[1, false], [0, true]]);
+      for (const staff of [support, admin]) {
+        const audit = (await api.get(staff.auth, `/api/admin/hands/${hand}/audit`)).json<HandAudit>();
+        const dealer = audit.cards.filter((c) => c.to === 'Dealer');
+        expect(dealer.map((c) => [c.card.rank, c.card.faceDown, c.expected])).toEqual([[1, false, null], [0, true, null]]);
+        expect(audit.timeline.filter((e) => e.type === 'CardDealt' && (e.data as { faceDown: boolean }).faceDown).map((e) => (e.data as { card: unknown }).card)).toEqual([null]);
+        expect(audit.checks).toMatchObject({ decisions: 'unchecked', payouts: 'unchecked' });
+        expect(audit.notes.join(' ')).toMatch(/face-down card stays hidden/);
+        // The hand itself and the player's hands list, as staff read them.
+        expect((await api.get(staff.auth, `/api/hands/${hand}`)).json().dealerHand.cards).toEqual(seen);
+        const listed = (await api.get(staff.auth, `/api/players/${p.id}/hands`)).json<{ id: string; dealerHand: { cards: unknown[] } }[]>().find((h) => h.id === hand)!;
+        expect(listed.dealerHand.cards).toEqual(seen);
+      }
+      expect((await put(p.auth, '/api/hands/noinsurance')).statusCode).toBe(200);
+      if ((await api.get(p.auth, `/api/hands/${hand}`)).json().phase !== 'Settled') expect((await put(p.auth, '/api/hands/stand')).statusCode).toBe(200);
+      const settled = (await api.get(support.auth, `/api/admin/hands/${hand}/audit`)).json<HandAudit>();
+      expect(settled.cards.filter((c) => c.to === 'Dealer').map((c) => [c.card.rank, c.card.suit])).toEqual(expect.arrayContaining([[1, 'Diamond'], [7, 'Heart']]));
+      expect(settled.checks).toMatchObject({ decisions: 'passed', payouts: 'passed' });
+    });
+
     it('answers 404 for an unknown hand and 400 for a malformed id', async () => {
       expect((await api.get(support.auth, `/api/admin/hands/${randomUUID()}/audit`)).json()).toMatchObject({ statusCode: 404, error: 'NotFound' });
       expect((await api.get(support.auth, '/api/admin/hands/12/audit')).json()).toMatchObject({ statusCode: 400, error: 'ValidationFailed' });
