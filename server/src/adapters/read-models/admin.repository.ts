@@ -141,6 +141,17 @@ export class StaffRolesRepository extends StaffRoleReadModel {
   async grants(): Promise<{ email: string; role: StaffRole }[]> {
     return this.db.selectFrom('staff_roles').select(['email', 'role']).where('granted', '=', true).execute();
   }
+
+  async bannedAmong(emails: readonly string[]): Promise<string[]> {
+    if (emails.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('players')
+      .select(sql<string>`lower(email)`.as('email'))
+      .where('banned', '=', true)
+      .where(sql<string>`lower(email)`, 'in', [...emails])
+      .execute();
+    return rows.map((r) => r.email);
+  }
 }
 
 const toEntry = (r: Selectable<LedgerEntriesTable>): LedgerEntry => ({

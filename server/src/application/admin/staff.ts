@@ -18,6 +18,8 @@ const GRANTS_TTL_MS = 1000;
 export class StaffDirectory {
   private readonly logger = new Logger('StaffDirectory');
   private grants = new Map<string, StaffRole[]>();
+  /** Staff e-mails whose player is banned: a ban lifts every staff role while it lasts. */
+  private banned = new Set<string>();
   private loadedAt = -Infinity;
   private loading: Promise<void> | null = null;
 
@@ -29,13 +31,14 @@ export class StaffDirectory {
   async rolesOf(email: string): Promise<Role[]> {
     const key = email.toLowerCase();
     if (Date.now() - this.loadedAt > GRANTS_TTL_MS) await this.refresh();
+    if (this.banned.has(key)) return [];
     const roles = new Set<Role>(this.grants.get(key) ?? []);
     if (this.config.adminEmails.has(key)) roles.add('admin');
     if (this.config.supportEmails.has(key)) roles.add('support');
     return STAFF_ROLE_NAMES.filter((r) => roles.has(r));
   }
 
-  /** Reads the grants again on the next request (after a grant or revocation in this process). */
+  /** Reads the grants again on the next request (after a grant, a revocation or a ban in this process). */
   forget(): void {
     this.loadedAt = -Infinity;
   }
@@ -43,10 +46,13 @@ export class StaffDirectory {
   private refresh(): Promise<void> {
     this.loading ??= this.granted
       .grants()
-      .then((rows) => {
+      .then(async (rows) => {
         const grants = new Map<string, StaffRole[]>();
         for (const { email, role } of rows) grants.set(email, [...(grants.get(email) ?? []), role]);
+        const staff = new Set([...grants.keys(), ...this.config.adminEmails, ...this.config.supportEmails]);
+        const banned = new Set(await this.granted.bannedAmong([...staff]));
         this.grants = grants;
+        this.banned = banned;
         this.loadedAt = Date.now();
       })
       // The last known grants stay in force while the read model cannot be read.

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { BonusDecisionResponse, CreateRedeemCodeRequest, RedeemCodeView } from '@bahati/contracts';
 import { DomainError } from '../../domain/decider';
+import { refuseBanned } from '../../domain/account/standing';
 import { assertRedeemable, normalizeCode, redeemCodeDecider, redeemCodeStream } from '../../domain/redeem-code/redeem-code';
 import { type Actor, assertAdmin } from '../actor';
 import { AccountCommands } from '../account-commands';
@@ -57,7 +58,7 @@ export class RedeemCodeHandler implements ICommandHandler<RedeemCodeCommand, Bon
     }
     // What the player would be told, before a use of the code is taken: standing, the code, the bank.
     const { standing } = await this.standings.of(playerId);
-    if (standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+    refuseBanned(standing);
     if (standing.selfExcluded) throw new DomainError('SelfExcluded', 'This account is self-excluded from play; change the setting on your profile.');
     const stream = redeemCodeStream(code);
     const codeState = (await this.commands.load(stream, redeemCodeDecider)).state;

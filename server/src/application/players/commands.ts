@@ -6,6 +6,7 @@ import { CommandPath } from '../command-path';
 import { NotFoundError } from '../errors';
 import { ReadModelProgress } from '../ports/read-models';
 import { SessionDirectory } from './sessions';
+import { StaffDirectory } from '../admin/staff';
 
 /** The player excludes themself from play and deposits (true), or ends it (false). */
 export class SetSelfExclusionCommand {
@@ -51,7 +52,12 @@ export class SetAnimationHandler implements ICommandHandler<SetAnimationCommand,
 
 @CommandHandler(SetBanCommand)
 export class SetBanHandler implements ICommandHandler<SetBanCommand, BanResponse> {
-  constructor(private readonly commands: CommandPath, private readonly progress: ReadModelProgress, private readonly sessions: SessionDirectory) {}
+  constructor(
+    private readonly commands: CommandPath,
+    private readonly progress: ReadModelProgress,
+    private readonly sessions: SessionDirectory,
+    private readonly staff: StaffDirectory,
+  ) {}
 
   async execute(c: SetBanCommand): Promise<BanResponse> {
     assertAdmin(c.actor);
@@ -62,6 +68,8 @@ export class SetBanHandler implements ICommandHandler<SetBanCommand, BanResponse
     const state = await onPlayer(this.commands, this.progress, c.playerId, command, c.actor, c.correlationId);
     // The ban ended every session of the player (same append); this process stops trusting them at once.
     if (c.banned) this.sessions.forgetPlayer(c.playerId);
+    // A ban lifts any staff role the player has: this process reads who is banned again at once, others within a second.
+    this.staff.forget();
     return { id: c.playerId, banned: state.banned };
   }
 }

@@ -42,7 +42,7 @@ export class SetLimitsHandler implements ICommandHandler<SetLimitsCommand, Playe
 
   async execute(c: SetLimitsCommand): Promise<PlayerLimits> {
     const now = new Date().toISOString();
-    const { state } = await this.accounts.run(c.actor.playerId, { type: 'SetLimits', limits: c.limits, now }, { correlationId: c.correlationId });
+    const { state } = await this.accounts.run(c.actor.playerId, (_state, standing) => ({ type: 'SetLimits', limits: c.limits, standing, now }), { correlationId: c.correlationId });
     return limitsView(state, now);
   }
 }

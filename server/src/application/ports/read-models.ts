@@ -71,6 +71,8 @@ export abstract class SessionReadModel {
 /** Roles granted by event (the configuration's are not in it). */
 export abstract class StaffRoleReadModel {
   abstract grants(): Promise<{ email: string; role: StaffRole }[]>;
+  /** Which of these e-mail addresses (lower case) belong to a banned player. */
+  abstract bannedAmong(emails: readonly string[]): Promise<string[]>;
 }
 
 /** The ledger read model as support audits and repairs it: one player's day, or one hand. */

@@ -1,5 +1,5 @@
 import { DomainError, type DomainEvent } from '../decider';
-import type { PlayerStanding } from './standing';
+import { type PlayerStanding, refuseBanned } from './standing';
 import type { RequestKey } from './request-keys';
 
 /**
@@ -92,12 +92,12 @@ export function decideBonus(command: BonusCommand, state: { readonly bank: numbe
   const bonus = state.bonus;
   switch (command.type) {
     case 'AcceptBonus': {
-      if (command.standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+      refuseBanned(command.standing);
       const b = offered(bonus, command.bonusId, command.now);
       return [{ type: 'BonusAccepted', data: { bonusId: command.bonusId, amount: b.amount, playthroughTarget: b.playthroughTarget, redeemCode: null, acceptedAt: command.now } }];
     }
     case 'DeclineBonus': {
-      if (command.standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+      refuseBanned(command.standing);
       offered(bonus, command.bonusId, command.now);
       return [{ type: 'BonusDeclined', data: { bonusId: command.bonusId, declinedAt: command.now } }];
     }
@@ -110,7 +110,7 @@ export function decideBonus(command: BonusCommand, state: { readonly bank: numbe
     }
     case 'RedeemBonus': {
       const { standing } = command;
-      if (standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+      refuseBanned(standing);
       if (standing.selfExcluded) throw new DomainError('SelfExcluded', 'This account is self-excluded from play; change the setting on your profile.');
       if (bonus.bonuses.has(command.bonusId)) return [];
       if (state.bank < command.minBank) throw new DomainError('BankTooLowToRedeem', `The bank must hold at least ${command.minBank} satoshis to redeem this code.`);

@@ -3,7 +3,7 @@ import { type HandCommand, type PlayerAction, handDecider } from '../hand/decide
 import { type HandEvent, type HandState, initialState as initialHandState } from '../hand/hand';
 import { HANDS_PER_SHOE, isValidSeed, levelForTotalBet, MAX_BET, MIN_BET } from '@bahati/contracts';
 import { shuffleShoe } from '../fairness';
-import type { PlayerStanding } from './standing';
+import { type PlayerStanding, refuseBanned } from './standing';
 
 /**
  * The game part of the account: the shoe lifecycle, the hand in play and the player's statistics.
@@ -100,10 +100,6 @@ export function isHandInPlay(game: GameState): boolean {
 
 export function playerLevel(game: GameState): number {
   return levelForTotalBet(game.totalBetAmount);
-}
-
-function refuseBanned(standing: PlayerStanding) {
-  if (standing.banned) throw new DomainError('Banned', 'This account is suspended.');
 }
 
 export function decideGame(command: GameCommand, state: { readonly bank: number; readonly game: GameState }): GameEvent[] {

@@ -20,7 +20,7 @@ function run(events: AccountEvent[], ...commands: AccountCommand[]): { state: Ac
   }
   return { state, last };
 }
-const set = (limits: Extract<AccountCommand, { type: 'SetLimits' }>['limits'], now = t0): AccountCommand => ({ type: 'SetLimits', limits, now });
+const set = (limits: Extract<AccountCommand, { type: 'SetLimits' }>['limits'], now = t0): AccountCommand => ({ type: 'SetLimits', limits, standing, now });
 const invoice = (id: string, amount: number, now = t0): AccountCommand => ({
   type: 'CreateLightningInvoice', invoiceId: id, amount, paymentRequest: `ln-${id}`, paymentHash: id, expiresAt: hours(1), standing, minimum: 1_000, now,
 });
@@ -29,6 +29,11 @@ const deal = (bet: number, now = t0): AccountCommand => ({ type: 'DealHand', han
 const refuses = (f: () => unknown, code: string) => expect(f).toThrow(expect.objectContaining({ code }));
 
 describe('limits a player sets', () => {
+  it('are not changed by a banned player: Banned, nothing recorded', () => {
+    const refused = () => accountDecider.decide({ type: 'SetLimits', limits: { dailyLoss: 1_000 }, standing: { ...standing, banned: true }, now: t0 }, accountDecider.initialState());
+    expect(refused).toThrow(expect.objectContaining({ code: 'Banned' }));
+  });
+
   it('apply at once when tighter, after 24 hours when looser or removed', () => {
     const { state } = run([], set({ dailyDeposit: 50_000 }));
     expect(effectiveLimit(state.limits.settings.dailyDeposit, t0)).toBe(50_000);

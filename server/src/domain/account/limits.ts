@@ -1,4 +1,5 @@
 import { DomainError, type DomainEvent } from '../decider';
+import { type PlayerStanding, refuseBanned } from './standing';
 
 /**
  * Limits a player sets on themself: deposits and losses over a rolling day, week (7 days) and month
@@ -29,7 +30,7 @@ export interface LimitChange {
 
 export type LimitEvent = DomainEvent<'LimitsChanged', { changes: LimitChange[]; changedAt: string }>;
 
-export type LimitCommand = { type: 'SetLimits'; limits: Partial<Record<LimitKind, number | null>>; now: string };
+export type LimitCommand = { type: 'SetLimits'; limits: Partial<Record<LimitKind, number | null>>; standing: PlayerStanding; now: string };
 
 export interface LimitSetting {
   value: number | null;
@@ -67,6 +68,7 @@ export function effectiveLimit(setting: LimitSetting, now: string): number | nul
 const tighter = (next: number | null, current: number | null) => next !== null && (current === null || next <= current);
 
 export function decideLimits(command: LimitCommand, state: { readonly limits: LimitsState }): LimitEvent[] {
+  refuseBanned(command.standing);
   const changes: LimitChange[] = [];
   for (const kind of LIMIT_KINDS) {
     if (!(kind in command.limits)) continue;

@@ -1,6 +1,6 @@
 import { type Decider, DomainError, type DomainEvent } from '../decider';
 import type { BonusTerms } from './bonus';
-import type { PlayerStanding } from './standing';
+import { type PlayerStanding, refuseBanned } from './standing';
 import type { RequestKey } from './request-keys';
 
 /** Money in and out of the account. Amounts are integer satoshis. */
@@ -116,7 +116,7 @@ function assertAmount(amount: number) {
 }
 
 function assertMayMoveMoney(standing: PlayerStanding) {
-  if (standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+  refuseBanned(standing);
   if (!standing.phoneVerified) throw new DomainError('PhoneVerifyRequired', 'Verify your phone number first.');
 }
 
@@ -192,7 +192,7 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
       return [released, { type: 'BitcoinDepositConfirmed', data: { txid, vout, address, amount: held.amount, confirmations, confirmedAt: now } }];
     }
     case 'RequestWithdrawal': {
-      if (command.standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+      refuseBanned(command.standing);
       if (!command.standing.phoneVerified) throw new DomainError('PhoneVerifyRequired', 'Verify your phone number first.');
       assertAmount(command.amount);
       const known = money.withdrawals.get(command.withdrawalId);
@@ -246,7 +246,7 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
       return [{ type: 'WithdrawalDeclined', data: { withdrawalId: command.withdrawalId, amount: w.amount, reviewerId: command.reviewerId, decidedAt: command.now } }];
     }
     case 'CancelWithdrawal': {
-      if (command.standing.banned) throw new DomainError('Banned', 'This account is suspended.');
+      refuseBanned(command.standing);
       // The command is decided on the player's own account: another player's request is not there.
       const w = money.withdrawals.get(command.withdrawalId);
       if (!w) throw new DomainError('NotFound', 'No such withdrawal request.');

@@ -1,4 +1,5 @@
 import { DomainError, type Decider, type DomainEvent } from '../decider';
+import { refuseBanned } from '../account/standing';
 
 /** Stream `player-<playerId>`: who the player is and the account flags an admin or the player sets. */
 export const playerStream = (playerId: string) => `player-${playerId}`;
@@ -110,6 +111,7 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
       }
       case 'StartPhoneVerification': {
         if (!state.registered || !state.playerId) throw new DomainError('InvalidPlayer', 'No such player; sign in again.');
+        refuseBanned(state);
         if (state.verifiedPhoneNumber && state.verifiedPhoneNumber !== command.phoneNumber) {
           throw new DomainError('PhoneDoesNotMatch', 'Use the phone number already linked to this account.');
         }
@@ -117,6 +119,7 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
       }
       case 'AttemptPhoneCode': {
         const playerId = registered(state);
+        refuseBanned(state);
         const phoneNumber = state.pendingPhoneNumber;
         if (!phoneNumber) throw new DomainError('InvalidPhoneNumber', 'Ask for a code first.');
         if (state.phoneCodeAttempts >= command.maxAttempts) {
@@ -126,6 +129,7 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
       }
       case 'ConfirmPhone': {
         if (!state.registered || !state.playerId) throw new DomainError('InvalidPlayer', 'No such player; sign in again.');
+        refuseBanned(state);
         const phoneNumber = state.pendingPhoneNumber;
         if (!phoneNumber) throw new DomainError('InvalidPhoneNumber', 'Ask for a code first.');
         if (state.verifiedPhoneNumber === phoneNumber) return [];
@@ -134,6 +138,7 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
       }
       case 'Ban': {
         const playerId = registered(state);
+        if (command.adminId === playerId) throw new DomainError('Forbidden', 'You cannot ban yourself.');
         if (state.banned) return [];
         // A ban ends every session of the player in the same append.
         return [
@@ -143,16 +148,19 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
       }
       case 'Unban': {
         const playerId = registered(state);
+        // A banned admin has no staff powers, and no one lifts their own ban.
+        if (command.adminId === playerId) throw new DomainError('Forbidden', 'You cannot unban yourself.');
         return state.banned ? [{ type: 'PlayerUnbanned', data: { playerId, adminId: command.adminId, unbannedAt: command.now } }] : [];
       }
       case 'SetSelfExclusion': {
         const playerId = registered(state);
-        if (state.banned) throw new DomainError('Banned', 'This account is suspended.');
+        refuseBanned(state);
         if (state.selfExcluded === command.selfExcluded) return [];
         return [{ type: 'SelfExclusionChanged', data: { playerId, selfExcluded: command.selfExcluded, changedAt: command.now } }];
       }
       case 'SetAnimation': {
         const playerId = registered(state);
+        refuseBanned(state);
         if (state.animate === command.animate) return [];
         return [{ type: 'AnimationPreferenceChanged', data: { playerId, animate: command.animate, changedAt: command.now } }];
       }
