@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,10 @@ import { BitcoinDeposits } from '../application/money/bitcoin-deposits';
 import { DevRails } from '../adapters/dev-rails';
 import { PlayerEventsHub } from '../application/money/player-events';
 import { BOLT11_NETWORKS } from '../adapters/lightning/dev-lightning-node';
-import { DatabaseToken } from '../config/tokens';
+import { DatabaseToken, EventStoreToken } from '../config/tokens';
+import type { EventStore } from '../application/ports/event-store';
+import { AccountCommands } from '../application/account-commands';
+import { accountStream } from '../domain/account/account';
 import { loadConfig } from '../config/config';
 import type { ReadModels } from '../projections/schema';
 import { ProjectionRunner } from '../projections/runner';
@@ -195,6 +198,48 @@ describeEachStorage('money in and out', (storage) => {
     expect(pushed).toEqual(expect.arrayContaining([{ type: 'InvoiceSettled', id: inv.id, amount: 12_000 }, { type: 'BankChanged', bank: 12_000 }]));
     const other = await signIn('bolt-other@example.com');
     expect((await inject({ method: 'POST', url: '/api/players/invoice', headers: other.auth, payload: { id: inv.id } })).statusCode).toBe(404);
+  });
+
+  it("refuses a withdrawal to one of our own deposit addresses or invoices, any player's, before it reaches review, and at approval", async () => {
+    const p = await signIn('self-pay@example.com');
+    await verifyPhone(p.auth);
+    await fund(p.auth, 20_000);
+    const other = await signIn('self-pay-other@example.com');
+    await verifyPhone(other.auth);
+    const { address } = (await inject({ method: 'GET', url: '/api/players/getbitcoinaddress', headers: other.auth })).json();
+    const { address: mine } = (await inject({ method: 'GET', url: '/api/players/getbitcoinaddress', headers: p.auth })).json();
+    const invoice = (await inject({ method: 'POST', url: '/api/players/lightningaddinvoice', headers: other.auth, payload: { amount: '2000' } })).json();
+    const ownInvoice = (await inject({ method: 'POST', url: '/api/players/lightningaddinvoice', headers: p.auth, payload: { amount: '3000' } })).json();
+    await caughtUp();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ amount: 2000, address }, 'InvalidAddress'],
+      [{ amount: 2000, address: address.toUpperCase() }, 'InvalidAddress'],
+      [{ amount: 2000, address: mine }, 'InvalidAddress'],
+      [{ amount: 2000, paymentRequest: invoice.paymentRequest }, 'InvalidPaymentRequest'],
+      [{ amount: 3000, paymentRequest: ownInvoice.paymentRequest }, 'InvalidPaymentRequest'],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload });
+      expect({ payload, status: res.statusCode, error: res.json().error }).toEqual({ payload, status: 400, error });
+    }
+    expect(await bank(p.auth)).toBe(20_000);
+    expect((await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json()).toEqual([]);
+
+    // A request to one of our addresses recorded anyway (before this check, or racing the address's assignment) is not paid.
+    const boss = await signIn('boss@example.com');
+    const store = app.get<EventStore>(EventStoreToken);
+    const withdrawalId = randomUUID();
+    await store.appendToStream(accountStream(p.id), [
+      { id: randomUUID(), type: 'WithdrawalRequested', data: { withdrawalId, method: 'bitcoin', amount: 5000, target: address, requestedAt: new Date().toISOString() }, metadata: { correlationId: 'test' } },
+    ]);
+    app.get(AccountCommands).snapshots.clearCache();
+    await caughtUp();
+    const approval = await inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${withdrawalId}`, headers: boss.auth });
+    expect(approval.json()).toMatchObject({ statusCode: 400, error: 'InvalidAddress' });
+    expect(app.get(DevRails).node!.payouts[withdrawalId]).toBeUndefined();
+    const declined = await inject({ method: 'PUT', url: `/api/players/declinewithdrawrequest?id=${withdrawalId}`, headers: boss.auth });
+    expect(declined.statusCode).toBe(200);
+    expect(await bank(p.auth)).toBe(20_000);
   });
 
   it('refuses bad withdrawals with the spec errors and records nothing', async () => {

@@ -59,6 +59,18 @@ export class MoneyRepository extends MoneyReadModel {
     return new Map(rows.map((r) => [r.address, r.player_id]));
   }
 
+  async isDepositAddress(address: string): Promise<boolean> {
+    // Deposit addresses are written as bech32 (lower case); the same address may be typed in upper case.
+    const row = await this.db.selectFrom('bitcoin_addresses').select('address').where('address', '=', address.toLowerCase()).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async isOwnInvoice(paymentHash: string): Promise<boolean> {
+    // An invoice's id is its payment hash (the primary key).
+    const row = await this.db.selectFrom('lightning_invoices').select('id').where('id', '=', paymentHash.toLowerCase()).executeTakeFirst();
+    return row !== undefined;
+  }
+
   async creditedOutputs(): Promise<Set<string>> {
     const rows = await this.db.selectFrom('bitcoin_deposits').select('id').where('status', '=', 'Deposited').execute();
     return new Set(rows.map((r) => r.id));

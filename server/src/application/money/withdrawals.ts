@@ -18,6 +18,15 @@ export interface WithdrawInput {
   paymentRequest?: string | null;
 }
 
+/** The payment hash of a request recorded earlier (read as of time 0, so an expired one still gives it), or null when it does not read as one. */
+function decodedPaymentHash(targets: MoneyServices['targets'], paymentRequest: string, amount: number): string | null {
+  try {
+    return targets.checkPaymentRequest(paymentRequest, amount, new Date(0)).paymentHash;
+  } catch {
+    return null;
+  }
+}
+
 /** A payout claim older than this is taken to be from a payer that died before recording its result. */
 const PAYOUT_CLAIM_STALE_MS = 10 * 60 * 1000;
 
@@ -57,6 +66,7 @@ export class Withdrawals {
     } else {
       throw new DomainError('InvalidAddress', 'Give a Bitcoin address or a Lightning payment request.');
     }
+    await this.refusePayingOurselves(method, target, paymentHash);
 
     const requestKey = requestKeyFor(idempotencyKey, 'withdraw', [method, input.amount, target], withdrawalId);
     const command = {
@@ -126,8 +136,27 @@ export class Withdrawals {
     return work;
   }
 
+  /**
+   * A withdrawal to one of our own deposit addresses or invoices (any player's) would move a bank into another
+   * account through the node, outside every rule of the account: refused before review, and again at approval.
+   */
+  private async refusePayingOurselves(method: 'lightning' | 'bitcoin', target: string, paymentHash: string | null): Promise<void> {
+    if (method === 'bitcoin' && (await this.money.isDepositAddress(target))) {
+      throw new DomainError('InvalidAddress', 'That address is one of our deposit addresses: withdraw to a wallet of your own.');
+    }
+    if (method === 'lightning' && paymentHash && (await this.money.isOwnInvoice(paymentHash))) {
+      throw new DomainError('InvalidPaymentRequest', 'That payment request is one of our own deposit invoices: withdraw to a wallet of your own.');
+    }
+  }
+
   private async approveAndPay(reviewerId: string, id: string, context: CommandContext): Promise<WithdrawRequestView> {
     const playerId = await this.owner(id);
+    const requested = (await this.accounts.load(playerId)).state.money.withdrawals.get(id);
+    if (requested && !requested.paid && requested.status === 'Created') {
+      let paymentHash: string | null = null;
+      if (requested.method === 'lightning') paymentHash = decodedPaymentHash(this.backends.targets, requested.target, requested.amount);
+      await this.refusePayingOurselves(requested.method, requested.target, paymentHash);
+    }
     const approved = await this.accounts.run(playerId, { type: 'ApproveWithdrawal', withdrawalId: id, reviewerId, now: new Date().toISOString() }, context);
     const w = approved.state.money.withdrawals.get(id)!;
     if (!w.paid) {

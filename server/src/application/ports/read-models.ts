@@ -114,6 +114,10 @@ export abstract class MoneyReadModel {
   abstract openInvoices(expiredBefore?: Date, limit?: number): Promise<{ id: string; playerId: string }[]>;
   /** Deposit address → player id. */
   abstract addressOwners(): Promise<Map<string, string>>;
+  /** Whether the address is one of our deposit addresses (any player's; compared without case, as bech32 is). */
+  abstract isDepositAddress(address: string): Promise<boolean>;
+  /** Whether the payment hash is one of our own Lightning invoices (any player's, in any state). */
+  abstract isOwnInvoice(paymentHash: string): Promise<boolean>;
   /** `txid:vout` of every credited output. */
   abstract creditedOutputs(): Promise<Set<string>>;
   abstract withdrawRequests(filter?: { playerId?: string; id?: string }): Promise<WithdrawRequestView[]>;
