@@ -20,6 +20,7 @@ describe('configuration', () => {
     const { BITCOIN_NETWORK: _network, ...unnamed } = production;
     expect(() => loadConfig(unnamed)).toThrow(/BITCOIN_NETWORK \(mainnet or testnet/);
     expect(() => loadConfig({ ...production, BITCOIN_NETWORK: 'regtest' })).toThrow(/BITCOIN_NETWORK other than regtest/);
+    expect(() => loadConfig({ ...production, BITCOIN_NETWORK: '', HOUSE_SEED_KEY: '' })).toThrow(/BITCOIN_NETWORK \(mainnet or testnet[\s\S]*HOUSE_SEED_KEY \(32 random bytes/);
     expect(loadConfig({ ...production, BITCOIN_NETWORK: 'testnet' }).bitcoin.network).toBe('testnet');
     // Outside production regtest stays the default, for the development chain.
     expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-config-')) }).bitcoin.network).toBe('regtest');

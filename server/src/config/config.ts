@@ -25,6 +25,8 @@ function parseHouseSeedKey(value: string, ctx: z.RefinementCtx): Buffer {
   return key;
 }
 const houseSeedKey = z.string().transform((v, ctx) => parseHouseSeedKey(v, ctx));
+/** An empty value (`KEY=` in a file, `${KEY:-}` in Compose) is no value. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -38,7 +40,7 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
-  HOUSE_SEED_KEY: houseSeedKey.optional(),
+  HOUSE_SEED_KEY: unsetWhenEmpty(houseSeedKey.optional()),
   HOUSE_SEED_PREVIOUS_KEYS: z
     .string()
     .optional()
@@ -54,7 +56,7 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_VERIFY_SERVICE_SID: z.string().optional(),
   // No default here: production must name its network (see loadConfig); elsewhere regtest.
-  BITCOIN_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).optional(),
+  BITCOIN_NETWORK: unsetWhenEmpty(z.enum(['mainnet', 'testnet', 'regtest']).optional()),
   BITCOIN_XPUB: z.string().regex(/^[xztv]pub[1-9A-HJ-NP-Za-km-z]{100,}$/, 'must be an extended public key (zpub, vpub, xpub or tpub)').optional(),
   BITCOIN_RPC_URL: z.string().url().optional(),
   ESPLORA_URL: z.string().url().optional(),
