@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { launchBrowser, screenshot } from './support/browser';
-import { depositByLightning, openAs, playHandByApi, signInByApi, verifyPhone, waitUntil } from './support/accounts';
+import { depositByLightning, openAs, outsideInvoice, playHandByApi, signInByApi, verifyPhone, waitUntil } from './support/accounts';
 import { apiCaller } from './support/journey';
 import { startServer, type StartedServer } from './support/server';
 
@@ -122,9 +122,7 @@ beforeAll(async () => {
   server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
   browser = await launchBrowser();
 
-  const payee = await signInByApi(call, 'mpokeaji@bahati.test', 'Mpokeaji');
-  await verifyPhone(call, payee, '2015550181');
-  const { paymentRequest: payeeInvoice } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '5000' }, jwt: payee });
+  const payeeInvoice = await outsideInvoice(call, 5_000);
 
   const player = await signInByApi(call, 'msomaji@bahati.test', 'Msomaji Kipofu');
   await verifyPhone(call, player, '2015550182');

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
 import { startServer, type StartedServer } from './support/server';
-import { waitUntil } from './support/accounts';
+import { outsideInvoice, waitUntil } from './support/accounts';
 import { apiCaller, openPage } from './support/journey';
 
 /*
@@ -138,10 +138,8 @@ async function enabled(locator: Locator, timeout = 15_000) {
 }
 
 test('desktop: bonus offered and accepted, a hand moves the playthrough, withdrawals locked, profile, self-exclusion', async () => {
-  // A payee whose Lightning invoice is the withdrawal target.
-  const payee = await apiSignIn('lipa@bahati.test', 'Lipa');
-  await verifyPhone(payee, '2015550166');
-  const { paymentRequest: payeeInvoice } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '10000' }, jwt: payee });
+  // The withdrawal target: an invoice of a wallet outside the site.
+  const payeeInvoice = await outsideInvoice(call, 10_000);
 
   const { context, page, errors } = await open(DESKTOP);
   const { landing, jwt } = await signIn(page, 'neema@bahati.test', 'Neema Wanjiru');

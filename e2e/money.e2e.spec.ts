@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type StartedServer } from './support/server';
 import { apiCaller } from './support/journey';
-import { depositByLightning, signInByApi, verifyPhone as verifyPhoneByApi } from './support/accounts';
+import { depositByLightning, outsideAddress, outsideInvoice, signInByApi, verifyPhone as verifyPhoneByApi } from './support/accounts';
 
 /*
  * Money in and out, in Chromium against the built server on its embedded stand-ins:
@@ -185,12 +185,10 @@ let lightningWithdrawalTarget = '';
 
 test('deposit by Lightning and on-chain, withdraw, and an admin decides', async () => {
   const payee = await payeeAccount();
-  const { paymentRequest: payeeInvoice } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', {
-    body: { amount: '20000' },
-    jwt: payee.jwt,
-  });
+  // Withdrawals go to a wallet outside the site: our own deposit invoices and addresses are refused as targets.
+  const payeeInvoice = await outsideInvoice(call, 20_000);
   lightningWithdrawalTarget = payeeInvoice;
-  const { address: payeeAddress } = await call<{ address: string }>('players/getbitcoinaddress', { jwt: payee.jwt });
+  const payeeAddress = await outsideAddress(call);
   expect(payeeAddress).toMatch(/^bcrt1/);
 
   const { context, page } = await open(DESKTOP);
@@ -408,8 +406,7 @@ test('deposit by Lightning and on-chain, withdraw, and an admin decides', async 
 
   // A payout the node refuses shows as failed, with the node's reason, beside the cancelled request; approving again pays it.
   await call('dev/lightning/settle', { body: { paymentRequest: (await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '10000' }, jwt: payee.jwt })).paymentRequest } });
-  const { paymentRequest: payeeOwn } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '4000' }, jwt: payee.jwt });
-  await call('players/withdraw', { body: { amount: 4000, paymentRequest: payeeOwn }, jwt: payee.jwt });
+  await call('players/withdraw', { body: { amount: 4000, paymentRequest: await outsideInvoice(call, 4_000) }, jwt: payee.jwt });
   await call('dev/lightning/refuse-payouts', { body: { count: 1, reason: 'no route to the destination' } });
   await admin.page.getByRole('button', { name: 'Refresh' }).click();
   await adminTable.getByRole('button', { name: /Approve the request of payee@bahati\.test for 4,000 sats/ }).click();

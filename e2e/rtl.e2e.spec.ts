@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { depositByLightning, openAs, playHandByApi, signInByApi, verifyPhone, waitUntil } from './support/accounts';
+import { depositByLightning, openAs, outsideInvoice, playHandByApi, signInByApi, verifyPhone, waitUntil } from './support/accounts';
 import { launchBrowser, screenshot } from './support/browser';
 import { apiCaller } from './support/journey';
 import { startServer, type StartedServer } from './support/server';
@@ -70,9 +70,7 @@ let shoeId = '';
 beforeAll(async () => {
   server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
   browser = await launchBrowser();
-  const payee = await signInByApi(call, 'mlipwa@bahati.test', 'Mlipwa');
-  await verifyPhone(call, payee, '2015550191');
-  const { paymentRequest } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '5000' }, jwt: payee });
+  const paymentRequest = await outsideInvoice(call, 5_000);
 
   const player = await signInByApi(call, 'layla@bahati.test', 'ليلى أحمد');
   await verifyPhone(call, player, '2015550192');

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page, Request, Response } from 'playwright-core';
-import { depositByLightning, openAs, signInByApi, verifyPhone as verifyPhoneByApi } from './support/accounts';
+import { depositByLightning, openAs, outsideInvoice, signInByApi, verifyPhone as verifyPhoneByApi } from './support/accounts';
 import { launchBrowser, screenshot } from './support/browser';
 import { apiCaller, openPage } from './support/journey';
 import { startServer, type StartedServer } from './support/server';
@@ -161,10 +161,8 @@ test('the event stream sends the session in its header, reconnects with backoff,
 });
 
 test('a player and an admin go through sign-in, phone, deposits, a hand and a withdrawal', async () => {
-  // A second account's invoice is the withdrawal's target.
-  const payeeJwt = await signInByApi(call, 'payee.log@bahati.test', 'Payee');
-  await verifyPhoneByApi(call, payeeJwt, '2015550177');
-  const { paymentRequest: payeeInvoice } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '20000' }, jwt: payeeJwt });
+  // An invoice of a wallet outside the site is the withdrawal's target.
+  const payeeInvoice = await outsideInvoice(call, 20_000);
 
   const { context, page, errors } = await openPage(browser, server, DESKTOP);
   watch(page);

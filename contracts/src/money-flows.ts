@@ -241,6 +241,14 @@ export const DevLightningSettleRequest = z.object({ paymentRequest: z.string().t
 export type DevLightningSettleRequest = z.infer<typeof DevLightningSettleRequest>;
 export const DevLightningSettleResponse = z.object({ paymentHash: z.string() });
 
+/** A wallet outside the site (a withdrawal's target in development): an invoice of it for `amount`, or an address. */
+export const DevOutsideInvoiceRequest = z.object({ amount: SatsInput });
+export type DevOutsideInvoiceRequest = z.input<typeof DevOutsideInvoiceRequest>;
+export const DevOutsideInvoiceResponse = z.object({ paymentRequest: z.string() });
+export type DevOutsideInvoiceResponse = z.infer<typeof DevOutsideInvoiceResponse>;
+export const DevOutsideAddressResponse = z.object({ address: z.string() });
+export type DevOutsideAddressResponse = z.infer<typeof DevOutsideAddressResponse>;
+
 /** The development node refuses its next `count` payouts with `reason` (as a real node refuses one it finds no route for). */
 export const DevRefusePayoutsRequest = z.object({
   count: z.number().int().min(1).max(100).default(1),

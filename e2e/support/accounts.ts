@@ -32,6 +32,19 @@ export async function depositByLightning(call: ApiCall, jwt: string, sats: numbe
   await waitUntil('the deposit', async () => (await call<number>('players/bank', { jwt })) >= before + sats);
 }
 
+/**
+ * A withdrawal target outside the site: an invoice for `sats` of a wallet that is not ours (the development
+ * rail's), since our own deposit invoices, any player's, are refused as withdrawal targets.
+ */
+export async function outsideInvoice(call: ApiCall, sats: number): Promise<string> {
+  return (await call<{ paymentRequest: string }>('dev/outside/invoice', { body: { amount: sats } })).paymentRequest;
+}
+
+/** An address of a wallet outside the site (our own deposit addresses are refused as withdrawal targets). */
+export async function outsideAddress(call: ApiCall): Promise<string> {
+  return (await call<{ address: string }>('dev/outside/address', { method: 'POST' })).address;
+}
+
 /** A hand dealt and played to the end through the API (offers declined, then stand); resolves with its shoe id. */
 export async function playHandByApi(call: ApiCall, jwt: string, betAmount = 1_000): Promise<string> {
   type Answer = { hand: { shoeId: string; phase: string; allowedActions: string[] } };

@@ -38,7 +38,7 @@ export async function moneyServicesFor(config: AppConfig): Promise<{ services: M
 
   const services = new MoneyServices(phone, deriver, chain, node, new NetworkPayoutTargets(config.bitcoin.network));
   new Logger('Money').log(`Outside services — ${services.describe()}`);
-  return { services, rails: new DevRails(devPhone, devChain, devNode) };
+  return { services, rails: new DevRails(devPhone, devChain, devNode, config.bitcoin.network) };
 }
 
 /** The generated development key is a testnet-family key; mainnet without BITCOIN_XPUB falls back to regtest. */

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   DevBitcoinConfirmRequest, DevBitcoinPayRequest, DevBitcoinPayResponse, DevIdTokenRequest, DevIdTokenResponse, DevLightningSettleRequest, DevLightningSettleResponse,
-  DevPhoneCodeQuery, DevRefusePayoutsRequest, DevPhoneCodeResponse, NextShoe, SEED_PATTERN,
+  DevOutsideAddressResponse, DevOutsideInvoiceRequest, DevOutsideInvoiceResponse, DevPhoneCodeQuery, DevRefusePayoutsRequest, DevPhoneCodeResponse, NextShoe, SEED_PATTERN,
 } from '@bahati/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../application/actor';
@@ -114,6 +114,25 @@ export class DevController {
     }
     await this.commands.execute(new RecordInvoiceUpdateCommand(update));
     return { paymentHash: update.id };
+  }
+
+  @Public()
+  @Post('outside/invoice')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'An invoice of a wallet outside the site, to withdraw to (our own deposit invoices are refused as targets)' })
+  @ApiBody({ schema: openApi(DevOutsideInvoiceRequest) })
+  @ApiOkResponse({ schema: openApi(DevOutsideInvoiceResponse) })
+  outsideInvoice(@Body(new ZodPipe(DevOutsideInvoiceRequest)) body: z.output<typeof DevOutsideInvoiceRequest>): DevOutsideInvoiceResponse {
+    return { paymentRequest: this.rails.outside.invoice(body.amount) };
+  }
+
+  @Public()
+  @Post('outside/address')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'An address of a wallet outside the site, to withdraw to (our own deposit addresses are refused as targets)' })
+  @ApiOkResponse({ schema: openApi(DevOutsideAddressResponse) })
+  outsideAddress(): DevOutsideAddressResponse {
+    return { address: this.rails.outside.address() };
   }
 
   @Public()
