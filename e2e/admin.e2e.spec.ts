@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from './support/a11y';
@@ -31,8 +31,11 @@ let server: StartedServer;
 let browser: Browser;
 let dataDir: string;
 const call = apiCaller(() => server);
-const jwts = { admin: '', support: '', zawadi: '', juma: '' };
+const jwts = { admin: '', support: '', zawadi: '', juma: '', baraka: '' };
 const ids = { zawadi: '', juma: '' };
+/** A hand waiting on the insurance decision: an ace up, the seven of hearts face down. */
+const INSURANCE = (JSON.parse(readFileSync(join(__dirname, 'fixtures', 'seeds.json'), 'utf8')) as Record<'insurance', { playerSeed: string; houseSeed: string }>).insurance;
+let liveHand = '';
 /** The UTC day the hands were played on (the ledger check compares it at +00:00). */
 let today = '';
 
@@ -76,6 +79,12 @@ beforeAll(async () => {
   // Five hands: the first shoe (four hands) retires, the fifth opens a shoe still in play.
   for (let i = 0; i < 5; i++) await playHandByApi(call, jwts.zawadi, 2_000);
   for (let i = 0; i < 2; i++) await playHandByApi(call, jwts.juma, 1_000);
+  // Baraka's hand waits on the insurance decision, the dealer's hole card face down.
+  jwts.baraka = await signInByApi(call, 'baraka@bahati.test', 'Baraka Mwangi');
+  await verifyPhone(call, jwts.baraka, '2015550184');
+  await depositByLightning(call, jwts.baraka, 20_000);
+  await call('dev/shoe', { body: { houseSeed: INSURANCE.houseSeed }, jwt: jwts.baraka });
+  liveHand = (await call<{ hand: { id: string } }>('hands', { body: { betAmount: 1_000, playerSeed: INSURANCE.playerSeed }, jwt: jwts.baraka })).hand.id;
   // Juma asks for a withdrawal to an invoice of a wallet outside the site; the admin pays it out on screen.
   const paymentRequest = await outsideInvoice(call, 10_000);
   await call('players/withdraw', { body: { amount: 10_000, paymentRequest }, jwt: jwts.juma });
@@ -228,6 +237,18 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   await fitsTheWindow(page);
   await expectNoSeriousA11yViolations(page, { name: 'hand audit, verified' });
   await fullShot(page, 'admin-desktop-07-audit-verified');
+
+  // A hand in play: staff see it as its player does, the dealer's hole card face down, its decisions not replayed yet.
+  await page.goto(`/admin/hands/${liveHand}`);
+  await visible(page.getByTestId('audit-hand-in-play').getByText('The hand is still in play', { exact: false }));
+  const liveChecks = page.getByTestId('audit-checks');
+  for (const check of ['decisions', 'payouts']) expect(await liveChecks.locator(`[data-check="${check}"]`).getAttribute('data-result')).toBe('unchecked');
+  const dealerRows = page.getByTestId('audit-cards').locator('tbody tr').filter({ hasText: 'Dealer' });
+  expect(await dealerRows.count()).toBe(2);
+  await visible(dealerRows.nth(1).getByText('Face-down card'));
+  expect(await dealerRows.nth(1).textContent()).not.toMatch(/Heart|Spade|Club|Diamond/);
+  await expectNoSeriousA11yViolations(page, { name: 'hand audit, hand in play' });
+  await fullShot(page, 'admin-desktop-07b-audit-hand-in-play');
 
   // Analytics: today's hands in the totals and the table, four charts.
   await page.goto('/admin/analytics');

@@ -394,7 +394,11 @@ export function Component() {
       ) : null}
       {data ? (
         <>
-          {data.shoe.inPlay ? (
+          {!data.settled ? (
+            <p className="alert alert-info" role="status" data-testid="audit-hand-in-play">
+              {t('adminHand.handInPlay')}
+            </p>
+          ) : data.shoe.inPlay ? (
             <p className="alert alert-info" role="status" data-testid="audit-in-play">
               {t('adminHand.inPlay')}
             </p>

@@ -1419,6 +1419,7 @@ const de: Catalog = {
     mismatchCount: 'Abweichungen: {{n}}',
     inPlay: 'Der Kartenschlitten ist noch im Spiel: Sein Haus-Seed ist noch nicht offengelegt, daher können die Karten nicht gegen die Seeds geprüft werden. Alles andere wurde geprüft.',
     notSettled: 'Die Hand ist noch im Spiel: Ihre Auszahlungen werden neu berechnet, sobald sie abgerechnet ist.',
+    handInPlay: 'Die Hand ist noch im Spiel: Die verdeckte Karte des Dealers bleibt hier verborgen, wie für den Spieler, daher werden ihre Entscheidungen nachgespielt und ihre Auszahlungen neu berechnet, sobald sie abgerechnet ist.',
     empty: 'Keine.',
     summary: {
       hand: 'Hand-ID',

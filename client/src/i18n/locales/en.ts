@@ -1474,6 +1474,7 @@ const en = {
     mismatchCount: 'Mismatches: {{n}}',
     inPlay: 'The shoe is still in play: its house seed is not revealed yet, so the cards cannot be checked against the seeds. Everything else was checked.',
     notSettled: 'The hand is still in play: its payouts are recomputed once it settles.',
+    handInPlay: 'The hand is still in play: the dealer’s face-down card stays hidden here, as it is from the player, so its decisions are replayed and its payouts recomputed once it settles.',
     empty: 'None.',
     summary: {
       hand: 'Hand id',

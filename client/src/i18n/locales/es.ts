@@ -1425,6 +1425,7 @@ const es: Catalog = {
     mismatchCount: 'Discrepancias: {{n}}',
     inPlay: 'El zapato todavía está en juego: su semilla de la casa aún no se ha revelado, así que las cartas no se pueden comprobar con las semillas. Todo lo demás se comprobó.',
     notSettled: 'La mano todavía está en juego: sus pagos se recalculan cuando se liquide.',
+    handInPlay: 'La mano todavía está en juego: la carta oculta del crupier sigue oculta aquí, como para el jugador, así que sus decisiones se reproducen y sus pagos se recalculan cuando se liquide.',
     empty: 'Ninguno.',
     summary: {
       hand: 'ID de mano',

@@ -1425,6 +1425,7 @@ const fr: Catalog = {
     mismatchCount: 'Écarts\u00a0: {{n}}',
     inPlay: 'Le sabot est encore en jeu\u00a0: sa graine maison n’est pas encore révélée, les cartes ne peuvent donc pas être confrontées aux graines. Tout le reste a été vérifié.',
     notSettled: 'La main est encore en cours\u00a0: ses gains seront recalculés une fois réglée.',
+    handInPlay: 'La main est encore en cours\u00a0: la carte cachée du croupier reste masquée ici, comme pour le joueur\u00a0; ses décisions seront rejouées et ses gains recalculés une fois réglée.',
     empty: 'Aucun.',
     summary: {
       hand: 'ID de main',

@@ -1419,6 +1419,7 @@ const id: Catalog = {
     mismatchCount: 'Ketidakcocokan: {{n}}',
     inPlay: 'Shoe masih dimainkan: seed bandarnya belum dibuka, jadi kartu belum bisa diperiksa terhadap seed. Semua hal lain sudah diperiksa.',
     notSettled: 'Tangan masih dimainkan: pembayarannya dihitung ulang setelah selesai.',
+    handInPlay: 'Tangan masih dimainkan: kartu tertutup bandar tetap tersembunyi di sini, sama seperti bagi pemain, jadi keputusannya diputar ulang dan pembayarannya dihitung ulang setelah selesai.',
     empty: 'Tidak ada.',
     summary: {
       hand: 'ID tangan',

@@ -1425,6 +1425,7 @@ const pt: Catalog = {
     mismatchCount: 'Divergências: {{n}}',
     inPlay: 'O shoe ainda está em jogo: a semente da casa dele ainda não foi revelada, então as cartas não podem ser conferidas com as sementes. Todo o resto foi conferido.',
     notSettled: 'A mão ainda está em jogo: os pagamentos dela são recalculados quando ela for acertada.',
+    handInPlay: 'A mão ainda está em jogo: a carta virada do dealer continua oculta aqui, como para o jogador, então as decisões dela são refeitas e os pagamentos recalculados quando ela for acertada.',
     empty: 'Nenhum.',
     summary: {
       hand: 'ID da mão',

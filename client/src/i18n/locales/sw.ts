@@ -1419,6 +1419,7 @@ const sw: Catalog = {
     mismatchCount: 'Tofauti: {{n}}',
     inPlay: 'Shoe bado inachezwa: mbegu yake ya nyumba bado haijafichuliwa, kwa hiyo karata haziwezi kukaguliwa dhidi ya mbegu. Kila kitu kingine kimekaguliwa.',
     notSettled: 'Mkono bado unachezwa: malipo yake yanahesabiwa upya ukishamalizika.',
+    handInPlay: 'Mkono bado unachezwa: karata ya muuzaji iliyofunikwa inabaki imefichwa hapa, kama ilivyo kwa mchezaji, kwa hiyo maamuzi yake yanarudiwa na malipo yake yanahesabiwa upya ukishamalizika.',
     empty: 'Hakuna.',
     summary: {
       hand: 'Kitambulisho cha mkono',
