@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { QUERY_INT_MAX_DIGITS } from '@bahati/contracts';
+import { describeEachDatabase } from '../adapters/db/test-databases';
+import { type Auth, TestApi } from './app.test-support';
+
+jest.setTimeout(60_000);
+
+describeEachDatabase('strict edges', (db) => {
+  const api = new TestApi(db, `edges_${randomBytes(5).toString('hex')}`, {
+    ADMIN_EMAILS: 'boss@example.com',
+  });
+  let player: { auth: Auth; id: string };
+  let boss: { auth: Auth; id: string };
+
+  beforeAll(async () => {
+    await api.start();
+    player = await api.signIn('edge-player@example.com');
+    boss = await api.signIn('boss@example.com');
+  });
+  afterAll(() => api.stop());
+
+  const get = (auth: Auth, url: string) => api.inject({ method: 'GET', url, headers: auth });
+  const notDigits = (field: string) => ({
+    statusCode: 400,
+    error: 'ValidationFailed',
+    message: `${field}: ${field} must be a whole number written in digits`,
+    issues: [{ path: field, message: `${field} must be a whole number written in digits` }],
+  });
+
+  describe('whole numbers in a query string', () => {
+    it('the ledger day refuses every number not written in digits, naming the field', async () => {
+      const cases: [string, string][] = [
+        ['d=0x10&m=1&y=2026', 'd'],
+        ['d=1&m=1e1&y=2026', 'm'],
+        ['d=1&m=1&y=2026&o=%2B1', 'o'],
+        // A raw `+` arrives as a space.
+        ['d=1&m=1&y=2026&o=+1', 'o'],
+        ['d=&m=1&y=2026', 'd'],
+        ['d=5.0&m=1&y=2026', 'd'],
+        ['d=1&m=1&y=%202026', 'y'],
+        ['d=1&m=1&y=2026&o=1_0', 'o'],
+        ['d=1&d=2&m=1&y=2026', 'd'],
+        ['d=-1&m=1&y=2026', 'd'],
+      ];
+      for (const [query, field] of cases) {
+        const res = await get(player.auth, `/api/players/ledger?${query}`);
+        expect([query, res.statusCode, res.json()]).toEqual([query, 400, notDigits(field)]);
+      }
+    });
+
+    it('the ledger day still reads digits, leading zeros and a negative offset, and keeps its ranges', async () => {
+      for (const query of ['d=07&m=01&y=2026', 'd=1&m=12&y=2026&o=-180', 'd=1&m=12&y=2026&o=-0', 'd=31&m=1&y=2026&o=840']) {
+        const res = await get(player.auth, `/api/players/ledger?${query}`);
+        expect([query, res.statusCode]).toEqual([query, 200]);
+      }
+      const late = await get(player.auth, '/api/players/ledger?d=32&m=1&y=2026&o=-841');
+      expect(late.statusCode).toBe(400);
+      expect(late.json().issues).toEqual([
+        { path: 'd', message: 'd must be at most 31' },
+        { path: 'o', message: 'o must be at least -840' },
+      ]);
+    });
+
+    it('refuses a huge digit string without reading it as a number', async () => {
+      const res = await get(player.auth, `/api/players/ledger?d=${'9'.repeat(5000)}&m=1&y=2026`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues).toEqual([{ path: 'd', message: `d must be a whole number of at most ${QUERY_INT_MAX_DIGITS} digits` }]);
+    });
+
+    it('every paged list refuses an offset or limit not written in digits, and still pages with digits', async () => {
+      const lists = () => [
+        { auth: player.auth, path: '/api/players/1234/hands' },
+        { auth: player.auth, path: `/api/players/${player.id}/hands` },
+        { auth: boss.auth, path: '/api/players' },
+        { auth: boss.auth, path: `/api/players/${player.id}/suspect` },
+      ];
+      for (const { auth, path } of lists()) {
+        for (const [query, field] of [['offset=1e3', 'offset'], ['limit=0x10', 'limit'], ['offset=', 'offset'], ['limit=%2B5', 'limit'], ['offset=-1', 'offset'], ['limit=1.0', 'limit']] as const) {
+          const res = await get(auth, `${path}?${query}`);
+          expect([path, query, res.statusCode, res.json()]).toEqual([path, query, 400, notDigits(field)]);
+        }
+        for (const query of ['', '?offset=0&limit=10', '?offset=000&limit=007']) {
+          const res = await get(auth, `${path}${query}`);
+          expect([path, query, res.statusCode]).toEqual([path, query, 200]);
+        }
+        const over = await get(auth, `${path}?limit=501`);
+        expect(over.json().issues).toEqual([{ path: 'limit', message: 'limit must be at most 500' }]);
+      }
+    });
+  });
+});
