@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { QUERY_INT_MAX_DIGITS } from '@bahati/contracts';
 import { describeEachDatabase } from '../adapters/db/test-databases';
+import { BRAND_BODY_LIMIT } from '../adapters/http/brands.controller';
 import { type Auth, TestApi } from './app.test-support';
 
 jest.setTimeout(60_000);
@@ -86,6 +87,36 @@ describeEachDatabase('strict edges', (db) => {
         }
         const over = await get(auth, `${path}?limit=501`);
         expect(over.json().issues).toEqual([{ path: 'limit', message: 'limit must be at most 500' }]);
+      }
+    });
+  });
+
+  describe("Fastify's refusals of a body", () => {
+    const post = (url: string, auth: Auth, contentType: string, payload: string) =>
+      api.inject({ method: 'POST', url, headers: { ...auth, 'content-type': contentType, 'idempotency-key': randomBytes(6).toString('hex') }, payload });
+
+    it('a body larger than the route accepts answers 413 PayloadTooLarge naming the limit', async () => {
+      const res = await post('/api/players/withdraw', player.auth, 'application/json', JSON.stringify({ amount: 1000, address: 'x'.repeat(300 * 1024) }));
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ statusCode: 413, error: 'PayloadTooLarge', message: 'The request body is larger than this route accepts (256 KB).' });
+      // A route with a larger limit names its own.
+      const brand = await post('/api/players/brand', boss.auth, 'application/json', JSON.stringify({ id: 'x'.repeat(BRAND_BODY_LIMIT) }));
+      expect(brand.statusCode).toBe(413);
+      expect(brand.json()).toEqual({ statusCode: 413, error: 'PayloadTooLarge', message: `The request body is larger than this route accepts (${Math.floor(BRAND_BODY_LIMIT / 1024)} KB).` });
+    });
+
+    it('a body that is not JSON answers 415 UnsupportedMediaType', async () => {
+      for (const type of ['text/xml', 'multipart/form-data; boundary=x', 'application/octet-stream']) {
+        const res = await post('/api/players/withdraw', player.auth, type, 'amount=1000');
+        expect([type, res.statusCode, res.json()]).toEqual([type, 415, { statusCode: 415, error: 'UnsupportedMediaType', message: 'The request body must be JSON, sent with Content-Type: application/json.' }]);
+      }
+    });
+
+    it('malformed or empty JSON answers 400 ValidationFailed saying what is wrong', async () => {
+      for (const payload of ['{"amount":', '', '{"__proto__":{"x":1}}']) {
+        const res = await post('/api/players/withdraw', player.auth, 'application/json', payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ statusCode: 400, error: 'ValidationFailed', message: expect.stringMatching(/JSON|empty/) });
       }
     });
   });
