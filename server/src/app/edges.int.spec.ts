@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { QUERY_INT_MAX_DIGITS } from '@bahati/contracts';
 import { describeEachDatabase } from '../adapters/db/test-databases';
@@ -7,15 +9,60 @@ import { type Auth, TestApi } from './app.test-support';
 
 jest.setTimeout(60_000);
 
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Longer than the test server's request timeout (2 s) plus the 1 s between Node's checks of it. */
+const PAST_REQUEST_TIMEOUT_MS = 4_500;
+
+/**
+ * Opens a raw connection, writes `first`, then one byte of `drip` every `everyMs` until the server closes the
+ * connection (or `giveUpMs` passes). Answers what the server sent and how long the connection lasted.
+ */
+function trickle(port: number, first: string, drip: string, everyMs = 1000, giveUpMs = 20_000): Promise<{ answer: string; ms: number; closedByServer: boolean }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let answer = '';
+    let timer: NodeJS.Timeout | undefined;
+    let gaveUp = false;
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(first);
+      let i = 0;
+      timer = setInterval(() => {
+        if (!socket.destroyed) socket.write(drip[i++ % drip.length]!);
+      }, everyMs);
+    });
+    const backstop = setTimeout(() => {
+      gaveUp = true;
+      socket.destroy();
+    }, giveUpMs);
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearInterval(timer);
+      clearTimeout(backstop);
+      resolve({ answer, ms: Date.now() - started, closedByServer: !gaveUp });
+    });
+  });
+}
+
 describeEachDatabase('strict edges', (db) => {
   const api = new TestApi(db, `edges_${randomBytes(5).toString('hex')}`, {
     ADMIN_EMAILS: 'boss@example.com',
+    // Short, so that the tests see a slow client cut off and a long answer outlive them.
+    HTTP_HEADERS_TIMEOUT_SECONDS: '2',
+    HTTP_REQUEST_TIMEOUT_SECONDS: '2',
+    HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '5',
   });
   let player: { auth: Auth; id: string };
   let boss: { auth: Auth; id: string };
+  let base = '';
+  let port = 0;
 
   beforeAll(async () => {
     await api.start();
+    await api.app.listen(0, '127.0.0.1');
+    port = (api.app.getHttpServer().address() as { port: number }).port;
+    base = `http://127.0.0.1:${port}`;
     player = await api.signIn('edge-player@example.com');
     boss = await api.signIn('boss@example.com');
   });
@@ -118,6 +165,65 @@ describeEachDatabase('strict edges', (db) => {
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ statusCode: 400, error: 'ValidationFailed', message: expect.stringMatching(/JSON|empty/) });
       }
+    });
+  });
+
+  describe('slow clients', () => {
+    it("hands the configured timeouts to Node's HTTP server", () => {
+      const server = api.app.getHttpServer() as Server;
+      expect({ headers: server.headersTimeout, request: server.requestTimeout, keepAlive: server.keepAliveTimeout }).toEqual({ headers: 2000, request: 2000, keepAlive: 5000 });
+    });
+
+    it('cuts off a client sending its headers a byte a second, with 408, within seconds', async () => {
+      const slow = await trickle(port, 'GET /api/health/live HTTP/1.1\r\n', 'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+      expect(slow.closedByServer).toBe(true);
+      expect(slow.answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(slow.ms).toBeLessThan(15_000);
+    });
+
+    it('cuts off a client sending its body a byte at a time, with 408, once the request timeout passes', async () => {
+      const head = `POST /api/players/withdraw HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nAuthorization: ${player.auth.authorization}\r\n\r\n{`;
+      const slow = await trickle(port, head, ' ', 300);
+      expect(slow.closedByServer).toBe(true);
+      expect(slow.answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(slow.ms).toBeLessThan(15_000);
+    });
+
+    it('keeps the event stream open past the request timeout and still delivers on it', async () => {
+      expect((api.app.getHttpServer() as Server).requestTimeout).toBe(2000);
+      const p = await api.signIn('edge-stream@example.com');
+      const controller = new AbortController();
+      const res = await fetch(`${base}/api/players/events`, { headers: { ...p.auth, accept: 'text/event-stream' }, signal: controller.signal });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      await pause(PAST_REQUEST_TIMEOUT_MS);
+      await api.verifyPhone(p.auth);
+      let text = '';
+      const deadline = Date.now() + 5000;
+      while (!text.includes('PhoneVerified') && Date.now() < deadline) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      controller.abort();
+      expect(text).toContain('event: PhoneVerified');
+    });
+
+    it("answers the invoice's long poll past the request timeout", async () => {
+      expect((api.app.getHttpServer() as Server).requestTimeout).toBe(2000);
+      const p = await api.signIn('edge-poll@example.com');
+      await api.verifyPhone(p.auth);
+      const invoice = await api.inject({ method: 'POST', url: '/api/players/lightningaddinvoice', headers: p.auth, payload: { amount: '3000' } });
+      expect(invoice.statusCode).toBe(200);
+      const { id, paymentRequest } = invoice.json() as { id: string; paymentRequest: string };
+      const started = Date.now();
+      const waiting = fetch(`${base}/api/players/invoice`, { method: 'POST', headers: { ...p.auth, 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
+      await pause(PAST_REQUEST_TIMEOUT_MS);
+      expect((await api.inject({ method: 'POST', url: '/api/dev/lightning/settle', payload: { paymentRequest } })).statusCode).toBe(200);
+      const answer = await waiting;
+      expect(Date.now() - started).toBeGreaterThanOrEqual(PAST_REQUEST_TIMEOUT_MS);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ id, status: 'Settled', amount: 3000 });
     });
   });
 });
