@@ -66,9 +66,10 @@ export default defineConfig({
       treeshake: {
         // The shared contracts build zod schemas at module level; the client uses only their
         // types and pure helpers (satsToDollars), so unused schemas must not pull zod in:
-        // contract modules nothing is imported from are dropped, and schema building is pure.
+        // contract modules nothing is imported from are dropped, and schema building (`z.…`, and
+        // contracts' `queryInt`, which only calls zod) is pure.
         moduleSideEffects: [{ test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
-        manualPureFunctions: ['z'],
+        manualPureFunctions: ['z', 'queryInt'],
       },
       output: {
         codeSplitting: {

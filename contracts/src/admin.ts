@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Card, LedgerEntry, LedgerType } from './game';
 import { Sats } from './money';
+import { queryInt } from './query';
 
 /*
  * The admins' and support's side (spec §1, §3 suspect record, §4 suspect reasons, §6, §7): players,
@@ -32,17 +33,12 @@ export const SUSPECT_LEVEL_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 500;
 
-// Every schema below is built by calls that start with `z.` (no spread of objects holding imported schemas,
-// one `.check` rather than chained `.refine`s on an object): the client's bundler takes those as pure, so
+// Every schema below is built by calls that start with `z.` or `queryInt(` (no spread of objects holding imported
+// schemas, one `.check` rather than chained `.refine`s on an object): the client's bundler takes those as pure, so
 // a page that imports only the constants and helpers of this module does not pull zod in.
 const page = {
-  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(1_000_000_000, 'offset is too large').default(0),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`)
-    .default(PAGE_LIMIT_DEFAULT),
+  offset: queryInt('offset', { min: 0, max: 1_000_000_000 }).default(0),
+  limit: queryInt('limit', { min: 1, max: PAGE_LIMIT_MAX }).default(PAGE_LIMIT_DEFAULT),
 };
 
 /** GET players?q=&offset=&limit=: `q` matches part of the e-mail (any case), or a whole player id. */

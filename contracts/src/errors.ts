@@ -48,6 +48,10 @@ export const ERROR_CODES = [
   'PhoneCodeLocked',
   /** A withdrawal request that is no longer in review (approved, declined or cancelled) cannot be cancelled. */
   'WithdrawalNotPending',
+  /** A request body larger than its route accepts (413). */
+  'PayloadTooLarge',
+  /** A request body that is not JSON (415). */
+  'UnsupportedMediaType',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

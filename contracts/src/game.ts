@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUITS } from './fairness/cards';
 import { HAND_ACTIONS } from './hand-actions';
 import { Sats } from './money';
+import { queryInt } from './query';
 
 /*
  * The game: hands, shoes and the ledger (spec §3, §4, §7). Amounts are integer satoshis. The shoe's
@@ -191,17 +192,14 @@ export const LedgerEntry = z.object({
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 export const LedgerEntryList = z.array(LedgerEntry);
 
-const int = (name: string, min: number, max: number) =>
-  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
-
 /**
  * GET players/ledger?d&m&y&o: the player's local calendar day; `o` is the time-zone offset in minutes as
  * JavaScript's Date#getTimezoneOffset gives it (UTC minus local: 180 for UTC-3, -180 for UTC+3).
  */
 export const LedgerQuery = z.object({
-  d: int('d', 1, 31),
-  m: int('m', 1, 12),
-  y: int('y', 2000, 9999),
-  o: int('o', -840, 840).default(0),
+  d: queryInt('d', { min: 1, max: 31 }),
+  m: queryInt('m', { min: 1, max: 12 }),
+  y: queryInt('y', { min: 2000, max: 9999 }),
+  o: queryInt('o', { min: -840, max: 840 }).default(0),
 });
 export type LedgerQuery = z.infer<typeof LedgerQuery>;

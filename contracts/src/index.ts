@@ -4,6 +4,7 @@ export * from './player';
 export * from './health';
 export * from './money-flows';
 export * from './game';
+export * from './query';
 export * from './hand-actions';
 export * from './fairness/base64';
 export * from './fairness/cards';

@@ -24,6 +24,13 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
     // The spec's paths include `hands/`; a trailing slash names the same route.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 256 * 1024,
+    // A client sending its request a byte at a time is answered 408 and cut off. Node times receiving the request,
+    // never the answer, so the event stream and the invoice's long poll run on. It checks every
+    // connectionsCheckingInterval (30 s by default: that much longer for a slow client). An idle kept-alive
+    // connection outlives a load balancer's usual 60 s, so that the balancer closes it first.
+    requestTimeout: config.httpTimeouts.requestMs,
+    keepAliveTimeout: config.httpTimeouts.keepAliveMs,
+    http: { headersTimeout: config.httpTimeouts.headersMs, requestTimeout: config.httpTimeouts.requestMs, connectionsCheckingInterval: 1000 },
     genReqId: (req: import('node:http').IncomingMessage) => {
       const given = req.headers['x-request-id'];
       const id = typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();

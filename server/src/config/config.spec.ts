@@ -66,6 +66,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...production, JWT_SECRET: 'short' })).toThrow(/at least 32/);
   });
 
+  it('cuts off slow requests by default: headers within 10 s, the whole request within 30 s, idle connections after 72 s', () => {
+    const env = { NODE_ENV: 'test', DATA_DIR: '/tmp/bahati-config-test' } as const;
+    expect(loadConfig(env).httpTimeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000 });
+    const set = { ...env, HTTP_HEADERS_TIMEOUT_SECONDS: '5', HTTP_REQUEST_TIMEOUT_SECONDS: '60', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '650' };
+    expect(loadConfig(set).httpTimeouts).toEqual({ headersMs: 5_000, requestMs: 60_000, keepAliveMs: 650_000 });
+    expect(() => loadConfig({ ...env, HTTP_HEADERS_TIMEOUT_SECONDS: '0' })).toThrow(/HTTP_HEADERS_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ ...env, HTTP_HEADERS_TIMEOUT_SECONDS: '40' })).toThrow(/HTTP_HEADERS_TIMEOUT_SECONDS \(40\) must not be more than HTTP_REQUEST_TIMEOUT_SECONDS \(30\)/);
+  });
+
   it('names the four contact mailboxes, each with a default and each settable', () => {
     const env = { NODE_ENV: 'test', DATA_DIR: '/tmp/bahati-config-test' } as const;
     expect(loadConfig(env).contactEmails).toEqual({

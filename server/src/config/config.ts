@@ -32,6 +32,9 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case identifier').optional(),
@@ -103,6 +106,8 @@ export interface AppConfig {
   production: boolean;
   port: number;
   host: string;
+  /** Node's HTTP server limits: a request's headers, the whole request (not its answer), an idle kept-alive connection. */
+  httpTimeouts: HttpTimeouts;
   dataDir: string;
   databaseUrl: string | undefined;
   /** PostgreSQL schema for events and read models (default: the server's search_path, normally public). */
@@ -204,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production,
     port: e.PORT,
     host: e.HOST,
+    httpTimeouts: httpTimeouts(e.HTTP_HEADERS_TIMEOUT_SECONDS, e.HTTP_REQUEST_TIMEOUT_SECONDS, e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
@@ -269,6 +275,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       marketing: e.CONTACT_EMAILS_MARKETING,
     },
   };
+}
+
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+}
+
+/** The headers are part of the request, so their time cannot be longer than the whole request's (Node refuses it too). */
+function httpTimeouts(headersSeconds: number, requestSeconds: number, keepAliveSeconds: number): HttpTimeouts {
+  if (headersSeconds > requestSeconds) {
+    throw new ConfigError(`Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_SECONDS (${headersSeconds}) must not be more than HTTP_REQUEST_TIMEOUT_SECONDS (${requestSeconds})`);
+  }
+  return { headersMs: headersSeconds * 1000, requestMs: requestSeconds * 1000, keepAliveMs: keepAliveSeconds * 1000 };
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string | number {

@@ -1729,6 +1729,8 @@ const de: Catalog = {
     TooManyRequests: 'Zu viele Versuche in kurzer Zeit. Bitte warte einen Moment und versuche es dann noch einmal.',
     PhoneCodeLocked: 'Zu viele falsche Codes: Dieser Code gilt nicht mehr. Fordere einen neuen Code an.',
     WithdrawalNotPending: 'Dieser Antrag wird nicht mehr geprüft und kann daher nicht mehr storniert werden.',
+    PayloadTooLarge: 'Was du gesendet hast, ist zu groß. Mach es kleiner und versuche es erneut.',
+    UnsupportedMediaType: 'Dein Browser hat die Anfrage in einer Form gesendet, die wir nicht annehmen. Aktualisiere die Seite und versuche es erneut.',
   },
 };
 

@@ -50,6 +50,8 @@ const serverErrors = {
   PhoneCodeLocked: 'Too many wrong codes: this code no longer works. Ask for a new code.',
   /** Cancelling a withdrawal request that an admin already decided (or that was cancelled). */
   WithdrawalNotPending: 'This request is no longer in review, so it cannot be cancelled.',
+  PayloadTooLarge: 'What you sent is too large. Make it smaller and try again.',
+  UnsupportedMediaType: 'Your browser sent the request in a form we do not accept. Refresh the page and try again.',
 } satisfies Record<ErrorCode, string>;
 
 /**

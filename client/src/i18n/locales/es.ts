@@ -1735,6 +1735,8 @@ const es: Catalog = {
     TooManyRequests: 'Demasiados intentos en poco tiempo. Espera un poco y vuelve a intentarlo.',
     PhoneCodeLocked: 'Demasiados códigos incorrectos: este código ya no sirve. Pide un código nuevo.',
     WithdrawalNotPending: 'Esta solicitud ya no está en revisión, así que no se puede cancelar.',
+    PayloadTooLarge: 'Lo que enviaste es demasiado grande. Hazlo más pequeño y vuelve a intentarlo.',
+    UnsupportedMediaType: 'Tu navegador envió la solicitud en un formato que no aceptamos. Actualiza la página y vuelve a intentarlo.',
   },
 };
 

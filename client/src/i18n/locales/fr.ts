@@ -1735,6 +1735,8 @@ const fr: Catalog = {
     TooManyRequests: 'Trop de tentatives en peu de temps. Veuillez patienter un peu, puis réessayer.',
     PhoneCodeLocked: 'Trop de codes erronés\u00a0: ce code n’est plus valable. Demandez un nouveau code.',
     WithdrawalNotPending: 'Cette demande n’est plus en cours d’examen : elle ne peut plus être annulée.',
+    PayloadTooLarge: 'Ce que vous avez envoyé est trop volumineux. Réduisez-le et réessayez.',
+    UnsupportedMediaType: 'Votre navigateur a envoyé la demande dans un format que nous n’acceptons pas. Actualisez la page et réessayez.',
   },
 };
 

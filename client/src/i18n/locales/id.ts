@@ -1729,6 +1729,8 @@ const id: Catalog = {
     TooManyRequests: 'Terlalu banyak percobaan dalam waktu singkat. Tunggu sebentar, lalu coba lagi.',
     PhoneCodeLocked: 'Terlalu banyak kode yang salah: kode ini tidak berlaku lagi. Minta kode baru.',
     WithdrawalNotPending: 'Permintaan ini tidak lagi ditinjau, jadi tidak dapat dibatalkan.',
+    PayloadTooLarge: 'Yang Anda kirim terlalu besar. Perkecil lalu coba lagi.',
+    UnsupportedMediaType: 'Browser Anda mengirim permintaan dalam bentuk yang tidak kami terima. Muat ulang halaman lalu coba lagi.',
   },
 };
 

@@ -1729,6 +1729,8 @@ const ko: Catalog = {
     TooManyRequests: '짧은 시간에 너무 많이 시도했습니다. 잠시 후 다시 시도해 주세요.',
     PhoneCodeLocked: '잘못된 코드를 너무 많이 입력해 이 코드는 더 이상 사용할 수 없습니다. 새 코드를 요청하세요.',
     WithdrawalNotPending: '이 요청은 더 이상 검토 중이 아니어서 취소할 수 없습니다.',
+    PayloadTooLarge: '보낸 내용이 너무 큽니다. 크기를 줄인 뒤 다시 시도해 주세요.',
+    UnsupportedMediaType: '브라우저가 받을 수 없는 형식으로 요청을 보냈습니다. 새로 고친 뒤 다시 시도해 주세요.',
   },
 };
 

@@ -1735,6 +1735,8 @@ const pt: Catalog = {
     TooManyRequests: 'Muitas tentativas em pouco tempo. Aguarde um pouco e tente novamente.',
     PhoneCodeLocked: 'Muitos códigos errados: este código não vale mais. Peça um código novo.',
     WithdrawalNotPending: 'Este pedido não está mais em análise, por isso não pode ser cancelado.',
+    PayloadTooLarge: 'O que você enviou é grande demais. Reduza o tamanho e tente novamente.',
+    UnsupportedMediaType: 'Seu navegador enviou a solicitação em um formato que não aceitamos. Atualize a página e tente novamente.',
   },
 };
 

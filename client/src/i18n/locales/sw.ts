@@ -1729,6 +1729,8 @@ const sw: Catalog = {
     TooManyRequests: 'Majaribio mengi mno kwa muda mfupi. Tafadhali subiri kidogo kisha ujaribu tena.',
     PhoneCodeLocked: 'Umeweka misimbo isiyo sahihi mara nyingi mno: msimbo huu haufanyi kazi tena. Omba msimbo mpya.',
     WithdrawalNotPending: 'Ombi hili halikaguliwi tena, kwa hiyo haliwezi kughairiwa.',
+    PayloadTooLarge: 'Ulichotuma ni kikubwa mno. Kipunguze kisha ujaribu tena.',
+    UnsupportedMediaType: 'Kivinjari chako kimetuma ombi kwa muundo ambao hatuukubali. Onyesha upya ukurasa kisha ujaribu tena.',
   },
 };
 

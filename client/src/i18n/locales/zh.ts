@@ -1729,6 +1729,8 @@ const zh: Catalog = {
     TooManyRequests: '短时间内尝试次数过多。请稍候再试。',
     PhoneCodeLocked: '输入错误验证码的次数过多，此验证码已失效。请重新获取验证码。',
     WithdrawalNotPending: '此申请已不在审核中，无法取消。',
+    PayloadTooLarge: '您发送的内容过大。请缩小后重试。',
+    UnsupportedMediaType: '您的浏览器以我们不接受的格式发送了请求。请刷新页面后重试。',
   },
 };
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { ArgumentsHost } from '@nestjs/common';
-import { Logger } from '@nestjs/common';
+import { HttpException, Logger } from '@nestjs/common';
 import { ErrorsFilter, redactSecrets } from './errors.filter';
 
 /** What the filter answers to `exception`, and what it logs. */
-function answer(exception: unknown): { status: number; body: Record<string, unknown>; log: string } {
+function answer(exception: unknown, routeOptions?: { bodyLimit: number }): { status: number; body: Record<string, unknown>; log: string } {
   const lines: string[] = [];
   jest.spyOn(Logger.prototype, 'error').mockImplementation((message: unknown) => void lines.push(String(message)));
   let status = 0;
@@ -19,7 +19,7 @@ function answer(exception: unknown): { status: number; body: Record<string, unkn
       return reply;
     },
   };
-  const request = { method: 'POST', url: '/api/players/lightningaddinvoice' };
+  const request = { method: 'POST', url: '/api/players/lightningaddinvoice', routeOptions };
   const host = { switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }) } as unknown as ArgumentsHost;
   new ErrorsFilter().catch(exception, host);
   return { status, body, log: lines.join('\n') };
@@ -63,6 +63,23 @@ describe('the answer to an outside service failing', () => {
     const { status, body } = answer(Object.assign(new Error("Body is not valid JSON but content-type is set to 'application/json'"), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }));
     expect(status).toBe(400);
     expect(body.message).toContain('not valid JSON');
+  });
+});
+
+describe("the answer to Fastify's refusal of a body", () => {
+  // Nest hands Fastify's errors over as an HttpException with only the status and Fastify's text.
+  it('names a body over the route limit PayloadTooLarge, with the limit', () => {
+    const { status, body } = answer(new HttpException('Request body is too large', 413), { bodyLimit: 256 * 1024 });
+    expect(status).toBe(413);
+    expect(body).toEqual({ statusCode: 413, error: 'PayloadTooLarge', message: 'The request body is larger than this route accepts (256 KB).' });
+    const raw = answer(Object.assign(new Error('Request body is too large'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }), { bodyLimit: 1024 * 1024 });
+    expect(raw.body).toEqual({ statusCode: 413, error: 'PayloadTooLarge', message: 'The request body is larger than this route accepts (1024 KB).' });
+  });
+
+  it('names a body that is not JSON UnsupportedMediaType', () => {
+    const { status, body } = answer(new HttpException('Unsupported Media Type', 415));
+    expect(status).toBe(415);
+    expect(body).toEqual({ statusCode: 415, error: 'UnsupportedMediaType', message: 'The request body must be JSON, sent with Content-Type: application/json.' });
   });
 });
 

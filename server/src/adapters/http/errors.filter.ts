@@ -27,6 +27,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   UnknownTwilioError: HttpStatus.BAD_GATEWAY,
   ServiceUnavailable: HttpStatus.SERVICE_UNAVAILABLE,
   TooManyRequests: HttpStatus.TOO_MANY_REQUESTS,
+  PayloadTooLarge: HttpStatus.PAYLOAD_TOO_LARGE,
+  UnsupportedMediaType: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   // Not a wait: the code is void and a new one must be sent (itself limited).
   PhoneCodeLocked: HttpStatus.TOO_MANY_REQUESTS,
 };
@@ -37,6 +39,8 @@ const NAMES: Record<number, string> = {
   403: 'Forbidden',
   404: 'NotFound',
   409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
   429: 'TooManyRequests',
 };
 
@@ -82,7 +86,9 @@ export class ErrorsFilter implements ExceptionFilter {
         return;
       }
       const message =
-        status === 404 ? `No route ${request.method} ${request.url.split('?')[0]}` : typeof body === 'string' ? body : exception.message;
+        status === 404
+          ? `No route ${request.method} ${request.url.split('?')[0]}`
+          : (bodyRefusal(status, request) ?? (typeof body === 'string' ? body : exception.message));
       void reply.status(status).send({ statusCode: status, error: NAMES[status] ?? 'Error', message });
       return;
     }
@@ -90,7 +96,8 @@ export class ErrorsFilter implements ExceptionFilter {
     const fastify = exception as { code?: unknown; statusCode?: unknown; message?: unknown };
     if (typeof fastify?.code === 'string' && fastify.code.startsWith('FST_') && typeof fastify.statusCode === 'number' && fastify.statusCode < 500) {
       const status = fastify.statusCode;
-      void reply.status(status).send({ statusCode: status, error: NAMES[status] ?? 'BadRequest', message: typeof fastify.message === 'string' ? fastify.message : 'Bad request' });
+      const message = bodyRefusal(status, request) ?? (typeof fastify.message === 'string' ? fastify.message : 'Bad request');
+      void reply.status(status).send({ statusCode: status, error: NAMES[status] ?? 'BadRequest', message });
       return;
     }
     // Anything else is ours or an outside service's: its text (hosts, addresses, queries) is for the log only.
@@ -101,6 +108,19 @@ export class ErrorsFilter implements ExceptionFilter {
     }
     void reply.status(500).send({ statusCode: 500, error: 'InternalError', message: 'Something went wrong on our side; please try again.' });
   }
+}
+
+/**
+ * Our words for Fastify's refusals of a body (Nest hands them over as an HttpException holding only the status
+ * and Fastify's text): a body over the route's limit, which it names, and a body that is not JSON.
+ */
+function bodyRefusal(status: number, request: FastifyRequest): string | undefined {
+  if (status === HttpStatus.PAYLOAD_TOO_LARGE) {
+    const limit = (request.routeOptions as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+    return `The request body is larger than this route accepts${typeof limit === 'number' ? ` (${Math.floor(limit / 1024)} KB)` : ''}.`;
+  }
+  if (status === HttpStatus.UNSUPPORTED_MEDIA_TYPE) return 'The request body must be JSON, sent with Content-Type: application/json.';
+  return undefined;
 }
 
 /** Network failures reaching an outside service (DNS, refused or reset connections, time-outs), also as an error's cause. */
