@@ -10,7 +10,7 @@ import { SnapshotStore } from './snapshots';
 import { Standings } from './standings';
 
 /** Bump when AccountState's shape or any evolve changes: older snapshots are then ignored. */
-export const ACCOUNT_SNAPSHOT_VERSION = 'account-5';
+export const ACCOUNT_SNAPSHOT_VERSION = 'account-6';
 
 /**
  * Runs every command on `account-<playerId>` (hands, shoes, deposits, withdrawals) through the command

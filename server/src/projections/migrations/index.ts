@@ -9,6 +9,7 @@ import { payoutsMigration } from './0008_payouts';
 import { sessionsMigration } from './0009_sessions';
 import { sessionExpiryMigration } from './0010_session_expiry';
 import { coachMigration } from './0011_coach';
+import { bonusEndedMigration } from './0012_bonus_ended';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0009_sessions': sessionsMigration,
   '0010_session_expiry': sessionExpiryMigration,
   '0011_coach': coachMigration,
+  '0012_bonus_ended': bonusEndedMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
