@@ -10,14 +10,15 @@ import { startServer, type StartedServer } from './support/server';
 /*
  * Every screen, as the person it is for sees it, checked with axe-core (WCAG 2.x A/AA and best
  * practices): a serious or critical violation fails. The player has money, a hand in the ledger, a
- * Lightning invoice, a bonus offer and a withdrawal request; the admin sees that request and a redeem
- * code; dialogs and the phone menu are checked open.
+ * Lightning invoice, a withdrawal request and the bonus offer it made lapse; a newcomer has an offer still
+ * open (the accept dialog); the admin sees that request and a redeem code; dialogs and the phone menu are
+ * checked open.
  *
  * A new screen joins the walk with one line in SCREENS (its path, who sees it, and what shows it
  * has rendered).
  */
 
-type Who = 'visitor' | 'player' | 'admin';
+type Who = 'visitor' | 'player' | 'newcomer' | 'admin';
 
 interface Screen {
   name: string;
@@ -86,7 +87,7 @@ const SCREENS: Screen[] = [
   {
     name: 'bonuses: accept dialog',
     path: '/bonuses',
-    who: 'player',
+    who: 'newcomer',
     ready: (page) => page.locator('main table').first(),
     then: async (page) => {
       await page.getByRole('button', { name: 'Accept' }).first().click();
@@ -123,6 +124,11 @@ beforeAll(async () => {
   browser = await launchBrowser();
 
   const payeeInvoice = await outsideInvoice(call, 5_000);
+  // A second player who has not withdrawn: their first-deposit offer stays open for the accept dialog.
+  const payee = await signInByApi(call, 'mpokeaji@bahati.test', 'Mpokeaji');
+  await verifyPhone(call, payee, '2015550181');
+  await depositByLightning(call, payee, 10_000);
+  await waitUntil('the open offer of the payee', async () => (await call<{ status: string }[]>('players/bonuses', { jwt: payee })).some((b) => b.status === 'Offered'));
 
   const player = await signInByApi(call, 'msomaji@bahati.test', 'Msomaji Kipofu');
   await verifyPhone(call, player, '2015550182');
@@ -138,6 +144,7 @@ beforeAll(async () => {
 
   sessions.set('visitor', await openAs(browser, server, DESKTOP, null));
   sessions.set('player', await openAs(browser, server, DESKTOP, player));
+  sessions.set('newcomer', await openAs(browser, server, DESKTOP, payee));
   sessions.set('admin', await openAs(browser, server, DESKTOP, admin));
   playerJwt = player;
 });

@@ -5,6 +5,10 @@ import { Sats } from './money';
 export const BONUS_STATUSES = ['Offered', 'Accepted', 'Expired', 'Declined', 'Complete', 'Forgiven'] as const;
 export const BonusStatus = z.enum(BONUS_STATUSES);
 export type BonusStatus = z.infer<typeof BonusStatus>;
+/** Why a bonus ended when its status alone does not say: `withdrawal`, an offer that lapsed when the player requested a withdrawal. */
+export const BONUS_END_REASONS = ['withdrawal'] as const;
+export const BonusEndReason = z.enum(BONUS_END_REASONS);
+export type BonusEndReason = z.infer<typeof BonusEndReason>;
 
 /** Spec §3 Bonus. `playthrough` is what has been wagered toward `playthroughTarget`. */
 export const Bonus = z.object({
@@ -19,6 +23,10 @@ export const Bonus = z.object({
   playthroughTarget: Sats,
   /** When an Offered bonus expires; null once it is no longer offered. */
   expiresAt: z.string().nullable(),
+  /** `withdrawal`: an Expired offer that lapsed because the player requested a withdrawal; null otherwise. */
+  endedBy: BonusEndReason.nullable(),
+  /** When it was declined, expired (or lapsed), completed or forgiven; null while Offered or Accepted. */
+  endedAt: z.string().nullable(),
 });
 export type Bonus = z.infer<typeof Bonus>;
 export const BonusList = z.array(Bonus);

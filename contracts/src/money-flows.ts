@@ -213,7 +213,7 @@ export const PlayerPushEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('WithdrawalChanged'), id: z.string(), status: WithdrawStatus }),
   z.object({ type: z.literal('BankChanged'), bank: Sats }),
   z.object({ type: z.literal('PhoneVerified'), phoneNumber: z.string() }),
-  /** A bonus was offered, accepted, declined, expired, completed, forgiven or moved along its playthrough. */
+  /** A bonus was offered, accepted, declined, expired (or lapsed at a withdrawal request), completed, forgiven or moved along its playthrough. */
   z.object({ type: z.literal('BonusChanged'), id: z.string() }),
   /** The session the stream was opened with has ended (a logout, a logout everywhere, a ban); the stream closes after it. */
   z.object({ type: z.literal('SessionEnded') }),

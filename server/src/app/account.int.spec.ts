@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeEachDatabase } from '../adapters/db/test-databases';
+import { BonusReadModel } from '../application/ports/read-models';
 import { TestApi } from './app.test-support';
 
 const withdrawal = { amount: 5_000, address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' };
@@ -35,6 +36,30 @@ describeEachDatabase("the player's account", (db) => {
     expect(bonus).toMatchObject({ status: 'Accepted', playthrough: 1_000 });
     const ledger = (await api.get(auth, `/api/players/ledger?d=${new Date().getUTCDate()}&m=${new Date().getUTCMonth() + 1}&y=${new Date().getUTCFullYear()}&o=0`)).json();
     expect(ledger).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'Bonus', amount: 20_000 })]));
+  });
+
+  it('lapses an offer still open when a withdrawal is requested: accepting it then answers BonusNotOffered (409) and moves no money', async () => {
+    const { auth, id } = await api.signIn('freeroll@example.com');
+    await api.verifyPhone(auth);
+    await api.deposit(auth, 10_000);
+    const [offer] = (await api.get(auth, '/api/players/bonuses')).json();
+    expect(offer).toMatchObject({ status: 'Offered', bonusAmount: 10_000, endedBy: null, endedAt: null });
+
+    expect((await api.post(auth, '/api/players/withdraw', { amount: 10_000, address: withdrawal.address })).statusCode).toBe(200);
+    const accepted = await api.post(auth, `/api/players/acceptbonus/${offer.id}`);
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json()).toMatchObject({ error: 'BonusNotOffered', message: expect.stringContaining('lapsed when you requested a withdrawal') });
+    expect((await api.post(auth, `/api/players/declinebonus/${offer.id}`)).json()).toMatchObject({ statusCode: 409, error: 'BonusNotOffered' });
+    expect((await api.get(auth, '/api/players/bank')).json()).toBe(0);
+
+    const [request] = (await api.get(auth, '/api/players/withdrawrequests')).json();
+    expect((await api.get(auth, '/api/players/bonuses')).json()).toEqual([
+      { ...offer, status: 'Expired', expiresAt: null, endedBy: 'withdrawal', endedAt: request.requestTime },
+    ]);
+    const ledger = (await api.get(auth, `/api/players/ledger?d=${new Date().getUTCDate()}&m=${new Date().getUTCMonth() + 1}&y=${new Date().getUTCFullYear()}&o=0`)).json();
+    expect(ledger.map((line: { type: string }) => line.type)).toEqual(['LightningDeposit', 'Withdraw']);
+    // The expiry sweep has nothing left to do for it, even after its 30 days.
+    expect(await api.app.get(BonusReadModel).playersWithExpiredOffers(new Date(Date.now() + 31 * 86_400_000))).not.toContain(id);
   });
 
   it('declines an offer without moving money; unknown or malformed ids are 404 and 400', async () => {

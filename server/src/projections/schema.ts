@@ -76,6 +76,10 @@ export interface BonusesTable {
   playthrough: Generated<number>;
   playthrough_target: number;
   expires_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** `withdrawal`: an offer that lapsed because a withdrawal was requested (migration 0012). */
+  ended_by: string | null;
+  /** When it was declined, expired, lapsed, completed or forgiven. */
+  ended_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface BanksTable {

@@ -1,16 +1,37 @@
 import type { Bonus } from '@bahati/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { Dialog } from '@/components/dialog/dialog';
 import { useDateTimeFormat } from '@/components/format/format';
 import { LocalizedLink } from '@/components/localized-link';
-import { apiErrorMessage } from '@/lib/api';
+import { useAppDispatch } from '@/app/hooks';
+import { api, apiErrorCode, apiErrorMessage } from '@/lib/api';
 import { BonusCalculator } from './bonus-calculator';
 import { useAcceptBonusMutation, useDeclineBonusMutation } from './bonuses-api';
 import styles from './bonuses.module.css';
 
 type Decided = (bonus: Bonus) => void;
+
+/**
+ * What to say when accepting or declining was refused. `BonusNotOffered` reads the list again: an offer
+ * that lapsed when the player requested a withdrawal says so, with the date, rather than the general words.
+ */
+function useRefusal() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const formatDate = useDateTimeFormat();
+  return async (bonusId: string, failure: unknown): Promise<string> => {
+    if (apiErrorCode(failure) === 'BonusNotOffered') {
+      const rows = await dispatch(api.endpoints.getBonuses.initiate(undefined, { subscribe: false, forceRefetch: true }))
+        .unwrap()
+        .catch(() => [] as Bonus[]);
+      const now = rows.find((row) => row.id === bonusId);
+      if (now?.endedBy === 'withdrawal' && now.endedAt) return t('bonuses.lapsedRefused', { date: formatDate(now.endedAt) });
+    }
+    return apiErrorMessage(t, failure) ?? t('bonuses.failed');
+  };
+}
 
 /**
  * Spec "Bonuses screen": the offer's amount, requirement and date, the honest calculator, and an
@@ -24,11 +45,18 @@ export function AcceptBonusDialog({ bonus, level, onClose, onAccepted }: { bonus
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [accept, { isLoading }] = useAcceptBonusMutation();
+  const refusal = useRefusal();
+  const errorRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     setAgreed(false);
     setError(null);
   }, [bonus]);
+
+  // The refusal sits below the calculator: brought into view, not left under the fold of a tall dialog.
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [error]);
 
   async function onConfirm() {
     if (!bonus || !agreed) return;
@@ -37,7 +65,7 @@ export function AcceptBonusDialog({ bonus, level, onClose, onAccepted }: { bonus
       const answer = await accept(bonus.id).unwrap();
       onAccepted(answer.bonus);
     } catch (failure) {
-      setError(apiErrorMessage(t, failure) ?? t('bonuses.failed'));
+      setError(await refusal(bonus.id, failure));
     }
   }
 
@@ -102,7 +130,7 @@ export function AcceptBonusDialog({ bonus, level, onClose, onAccepted }: { bonus
           </p>
 
           {error ? (
-            <p className="alert" role="alert">
+            <p ref={errorRef} className="alert" role="alert">
               {error}
             </p>
           ) : null}
@@ -118,6 +146,7 @@ export function DeclineBonusDialog({ bonus, onClose, onDeclined }: { bonus: Bonu
   const format = useSatsFormat();
   const [error, setError] = useState<string | null>(null);
   const [decline, { isLoading }] = useDeclineBonusMutation();
+  const refusal = useRefusal();
 
   useEffect(() => setError(null), [bonus]);
 
@@ -128,7 +157,7 @@ export function DeclineBonusDialog({ bonus, onClose, onDeclined }: { bonus: Bonu
       const answer = await decline(bonus.id).unwrap();
       onDeclined(answer.bonus);
     } catch (failure) {
-      setError(apiErrorMessage(t, failure) ?? t('bonuses.failed'));
+      setError(await refusal(bonus.id, failure));
     }
   }
 

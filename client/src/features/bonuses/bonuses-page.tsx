@@ -23,10 +23,14 @@ const STATUS_TONE: Record<BonusStatus, StatusTone> = {
   Forgiven: 'neutral',
 };
 
-/** Accepted and Complete rows: a bar of playthrough against its target and "x / y" (spec "Bonuses screen"). */
+/**
+ * Accepted and Complete rows: a bar of playthrough against its target and "x / y" (spec "Bonuses screen");
+ * a row that ended without one says why.
+ */
 function Playthrough({ bonus }: { bonus: Bonus }) {
   const { t } = useTranslation();
   const format = useSatsFormat();
+  const formatDate = useDateTimeFormat();
   const done = format.sats(Math.min(bonus.playthrough, bonus.playthroughTarget));
   const target = format.sats(bonus.playthroughTarget);
   switch (bonus.status) {
@@ -50,6 +54,14 @@ function Playthrough({ bonus }: { bonus: Bonus }) {
       return <span className={styles.muted}>{t('bonuses.toWager', { target })}</span>;
     case 'Forgiven':
       return <span className={styles.muted}>{t('bonuses.waived')}</span>;
+    case 'Expired':
+      return bonus.endedBy === 'withdrawal' && bonus.endedAt ? (
+        <span className={styles.muted} data-testid="bonus-lapsed-note">
+          {t('bonuses.lapsed', { date: formatDate(bonus.endedAt) })}
+        </span>
+      ) : (
+        <span className={styles.faint}>—</span>
+      );
     default:
       return <span className={styles.faint}>—</span>;
   }
@@ -198,6 +210,7 @@ export function Component() {
         </h2>
         <ul className={styles.infoList}>
           <li>{t('bonuses.info.firstDeposit')}</li>
+          <li>{t('bonuses.info.withdrawal')}</li>
           <li>{t('bonuses.info.playthrough')}</li>
           <li>{t('bonuses.info.oneAtATime')}</li>
           <li>{t('bonuses.info.forgiven')}</li>

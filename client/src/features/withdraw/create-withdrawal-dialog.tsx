@@ -69,11 +69,13 @@ function serverError(t: TFunction, error: unknown, method: Method): FormError | 
 /**
  * The withdrawal dialog, in two steps: the form (method, amount, destination), checked here, then a
  * confirmation of exactly what will be sent — amount, method, destination, the bank after it and who pays the
- * network fee (spec §9: the house) — and only "Confirm" sends it.
+ * network fee (spec §9: the house) — and only "Confirm" sends it. With a bonus offer open, the confirmation
+ * says that the request ends it.
  */
 export function CreateWithdrawalDialog({
   open,
   bank,
+  offerOpen = false,
   phoneVerified,
   onClose,
   onCreated,
@@ -81,6 +83,8 @@ export function CreateWithdrawalDialog({
 }: {
   open: boolean;
   bank: number;
+  /** A bonus offer is still open: requesting a withdrawal makes it lapse. */
+  offerOpen?: boolean;
   phoneVerified: boolean | undefined;
   onClose: () => void;
   onCreated: (amount: number) => void;
@@ -240,6 +244,11 @@ export function CreateWithdrawalDialog({
               {t('withdraw.confirm.fees', { amount: format.sats(review.sats) })} {t('withdraw.confirm.review')}
             </span>
           </p>
+          {offerOpen ? (
+            <p className={styles.offerNote} data-testid="withdraw-offer-note">
+              {t('withdraw.confirm.offerLapses')}
+            </p>
+          ) : null}
         </div>
       </Dialog>
     );

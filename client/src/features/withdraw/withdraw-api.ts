@@ -15,7 +15,8 @@ export const withdrawApi = api.injectEndpoints({
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: ['WithdrawRequest', 'Bank', 'Ledger'],
+      // A request ends any bonus offer still open: the bonuses are read again too.
+      invalidatesTags: ['WithdrawRequest', 'Bank', 'Ledger', 'Bonus'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data: bank } = await queryFulfilled;

@@ -32,6 +32,7 @@ export function Component() {
   // An accepted bonus locks withdrawals until its playthrough is met (spec §4); a refused request says so too.
   const { data: bonuses } = useGetBonusesQuery(undefined, { refetchOnMountOrArgChange: true });
   const activeBonus = bonuses?.find((bonus) => bonus.status === 'Accepted');
+  const offerOpen = bonuses?.some((bonus) => bonus.status === 'Offered') ?? false;
   const [refused, setRefused] = useState(false);
   const locked = refused || activeBonus !== undefined;
   const lockedNotice = useRef<HTMLDivElement>(null);
@@ -270,6 +271,7 @@ export function Component() {
       <CreateWithdrawalDialog
         open={creating}
         bank={bank ?? 0}
+        offerOpen={offerOpen}
         phoneVerified={player ? player.verifiedPhoneNumber !== null : undefined}
         onClose={() => setCreating(false)}
         onCreated={(amount) => {

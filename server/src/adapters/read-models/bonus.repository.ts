@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Bonus, BonusStatus } from '@bahati/contracts';
+import type { Bonus, BonusEndReason, BonusStatus } from '@bahati/contracts';
 import type { Kysely } from 'kysely';
 import { BonusReadModel } from '../../application/ports/read-models';
 import { DatabaseToken } from '../../config/tokens';
@@ -27,6 +27,8 @@ export class BonusRepository extends BonusReadModel {
       playthrough: Number(r.playthrough),
       playthroughTarget: Number(r.playthrough_target),
       expiresAt: r.expires_at === null ? null : new Date(r.expires_at).toISOString(),
+      endedBy: r.ended_by as BonusEndReason | null,
+      endedAt: r.ended_at === null ? null : new Date(r.ended_at).toISOString(),
     }));
   }
 

@@ -14,7 +14,7 @@ export function bonusOf(state: AccountState, bonusId: string): Bonus {
   const b = state.bonus.bonuses.get(bonusId)!;
   return {
     id: bonusId, date: b.date, redeemCode: b.redeemCode, bonusAmount: b.amount, status: b.status, playthrough: b.playthrough,
-    playthroughTarget: b.playthroughTarget, expiresAt: b.expiresAt,
+    playthroughTarget: b.playthroughTarget, expiresAt: b.expiresAt, endedBy: b.endedBy, endedAt: b.endedAt,
   };
 }
 

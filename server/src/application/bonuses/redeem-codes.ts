@@ -34,7 +34,7 @@ const invalid = () => new DomainError('InvalidRedeemCode', 'That code is not val
 /** The answer the first request with this key was given: the bonus as it was accepted, and the bank right after. */
 function firstAnswer(state: AccountState, key: string): BonusDecisionResponse {
   const { ref, bankAfter } = state.requestKeys.get(key)!;
-  return { bonus: { ...bonusOf(state, ref), status: 'Accepted', playthrough: 0 }, bank: bankAfter };
+  return { bonus: { ...bonusOf(state, ref), status: 'Accepted', playthrough: 0, endedBy: null, endedAt: null }, bank: bankAfter };
 }
 
 @CommandHandler(RedeemCodeCommand)

@@ -45,6 +45,7 @@ export function pushEventsOf(event: { type: string; data: unknown }): PlayerPush
     case 'BonusAccepted':
     case 'BonusDeclined':
     case 'BonusExpired':
+    case 'BonusOfferLapsed':
     case 'BonusCompleted':
     case 'BonusForgiven':
       return [{ type: 'BonusChanged', id: e.data.bonusId }];

@@ -102,6 +102,78 @@ describe('the first-deposit bonus', () => {
   });
 });
 
+describe('a withdrawal request while the first-deposit bonus is still offered (no free roll on a withdrawn deposit)', () => {
+  const withdraw = (amount = 10_000, withdrawalId = 'w1', now = days(1)): AccountCommand => ({
+    type: 'RequestWithdrawal', withdrawalId, method: 'bitcoin', amount, target: 'bcrt1qexample', standing, minimumBitcoin: 1_000, now,
+  });
+  const offered = () => given(invoice('i1', 10_000)).when(settle('i1', 10_000)).and;
+  const lapsed = () => offered().when(withdraw()).and;
+  const refusedBecauseLapsed = (command: AccountCommand) =>
+    expect(() => accountDecider.decide(command, lapsed().state)).toThrow(
+      expect.objectContaining({ code: 'BonusNotOffered', message: expect.stringContaining('lapsed when you requested a withdrawal on 2026-01-02') }),
+    );
+
+  it('lapses the offer in the same events as the WithdrawalRequested: Expired, ended by the withdrawal', () => {
+    offered().when(withdraw()).then((events, after) => {
+      expect(events).toEqual([
+        { type: 'WithdrawalRequested', data: { withdrawalId: 'w1', method: 'bitcoin', amount: 10_000, target: 'bcrt1qexample', requestedAt: days(1) } },
+        { type: 'BonusOfferLapsed', data: { bonusId: 'b1', withdrawalId: 'w1', lapsedAt: days(1) } },
+      ]);
+      expect(after.bonus.bonuses.get('b1')).toMatchObject({ status: 'Expired', expiresAt: null, endedBy: 'withdrawal', endedAt: days(1) });
+      expect(after.bank).toBe(0);
+    });
+  });
+
+  it('lapses it whatever the amount withdrawn, and before the RequestKeyRecorded of a keyed request', () => {
+    const keyed = { ...withdraw(1_000), requestKey: { key: 'k1', fingerprint: 'withdraw:1000', ref: 'w1' } } as AccountCommand;
+    offered().when(keyed).then((events, after) => {
+      expect(types(events)).toEqual(['WithdrawalRequested', 'BonusOfferLapsed', 'RequestKeyRecorded']);
+      expect(after.bank).toBe(9_000);
+    });
+  });
+
+  it('refuses to accept the lapsed offer with BonusNotOffered saying it lapsed at the withdrawal, and emits nothing', () => {
+    refusedBecauseLapsed(accept('b1', days(2)));
+    expect(lapsed().state.bank).toBe(0);
+  });
+
+  it('refuses to decline the lapsed offer the same way', () => {
+    refusedBecauseLapsed({ ...decline(), now: days(2) } as AccountCommand);
+  });
+
+  it('is left alone by the expiry sweep once lapsed', () => {
+    lapsed().when({ type: 'ExpireBonuses', now: days(31) }).then((events, after) => {
+      expect(events).toEqual([]);
+      expect(after.bonus.bonuses.get('b1')).toMatchObject({ status: 'Expired', endedBy: 'withdrawal', endedAt: days(1) });
+    });
+  });
+
+  it('leaves an accepted bonus untouched: the withdrawal is refused (PlaythroughRequirementNotMet) and nothing lapses', () => {
+    const accepted = offered().when(accept()).and;
+    accepted.thenThrows(withdraw(5_000), 'PlaythroughRequirementNotMet');
+    expect(accepted.state.bonus.bonuses.get('b1')).toMatchObject({ status: 'Accepted', endedBy: null, endedAt: null });
+  });
+
+  it('does not lapse a declined or an expired offer again, nor a second time on the next withdrawal', () => {
+    offered().when(decline(), withdraw()).then((events, after) => {
+      expect(types(events)).toEqual(['WithdrawalRequested']);
+      expect(after.bonus.bonuses.get('b1')).toMatchObject({ status: 'Declined', endedBy: null, endedAt: t0 });
+    });
+    offered().when({ type: 'ExpireBonuses', now: days(30) }, withdraw(10_000, 'w1', days(31))).then((events, after) => {
+      expect(types(events)).toEqual(['WithdrawalRequested']);
+      expect(after.bonus.bonuses.get('b1')).toMatchObject({ status: 'Expired', endedBy: null, endedAt: days(30) });
+    });
+    offered().when(withdraw(4_000, 'w1'), withdraw(4_000, 'w2', days(2))).then((events) => expect(types(events)).toEqual(['WithdrawalRequested']));
+  });
+
+  it('leaves an offer already past its time to the expiry sweep', () => {
+    offered().when(withdraw(10_000, 'w1', days(31)), { type: 'ExpireBonuses', now: days(31) }).then((events, after) => {
+      expect(events).toEqual([{ type: 'BonusExpired', data: { bonusId: 'b1', expiredAt: days(31) } }]);
+      expect(after.bonus.bonuses.get('b1')).toMatchObject({ status: 'Expired', endedBy: null });
+    });
+  });
+});
+
 describe('playthrough', () => {
   const accepted = () => given(invoice('i1', 10_000)).when({ type: 'CommitShoe', next: shoe(1), now: t0 }, settle('i1', 10_000), accept()).and;
 

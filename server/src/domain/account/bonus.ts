@@ -16,13 +16,18 @@ export type BonusEvent =
   | DomainEvent<'BonusAccepted', { bonusId: string; amount: number; playthroughTarget: number; redeemCode: string | null; acceptedAt: string }>
   | DomainEvent<'BonusDeclined', { bonusId: string; declinedAt: string }>
   | DomainEvent<'BonusExpired', { bonusId: string; expiredAt: string }>
+  /**
+   * An offer still open when the player requested a withdrawal, in the same append as `WithdrawalRequested`:
+   * Expired, so a withdrawn deposit leaves no bonus to play with the house's money.
+   */
+  | DomainEvent<'BonusOfferLapsed', { bonusId: string; withdrawalId: string; lapsedAt: string }>
   /** A stake counted toward the bonus; `playthrough` is its total after this one. */
   | DomainEvent<'WagerCounted', { bonusId: string; amount: number; playthrough: number }>
   | DomainEvent<'BonusCompleted', { bonusId: string; completedAt: string }>
   | DomainEvent<'BonusForgiven', { bonusId: string; forgivenAt: string }>;
 
 export const BONUS_EVENT_TYPES = [
-  'BonusOffered', 'BonusAccepted', 'BonusDeclined', 'BonusExpired', 'WagerCounted', 'BonusCompleted', 'BonusForgiven',
+  'BonusOffered', 'BonusAccepted', 'BonusDeclined', 'BonusExpired', 'BonusOfferLapsed', 'WagerCounted', 'BonusCompleted', 'BonusForgiven',
 ] as const satisfies readonly BonusEvent['type'][];
 
 /** How the first-deposit bonus is sized (settings, passed in with the deposit commands). */
@@ -59,6 +64,10 @@ export interface BonusRecord {
   playthrough: number;
   playthroughTarget: number;
   expiresAt: string | null;
+  /** `withdrawal`: the offer lapsed because a withdrawal was requested; null for every other end. */
+  endedBy: 'withdrawal' | null;
+  /** When it was declined, expired, lapsed, completed or forgiven; null while offered or accepted. */
+  endedAt: string | null;
 }
 
 export interface BonusState {
@@ -83,6 +92,12 @@ export function firstDepositOffer(depositAmount: number, terms: BonusTerms, now:
 function offered(state: BonusState, bonusId: string, now: string): BonusRecord {
   const bonus = state.bonuses.get(bonusId);
   if (!bonus) throw new DomainError('NotFound', 'No such bonus on this account.');
+  if (bonus.endedBy === 'withdrawal') {
+    throw new DomainError(
+      'BonusNotOffered',
+      `This offer lapsed when you requested a withdrawal on ${bonus.endedAt?.slice(0, 10)}: it can no longer be accepted or declined.`,
+    );
+  }
   if (bonus.status !== 'Offered') throw new DomainError('BonusNotOffered', `This bonus is ${bonus.status.toLowerCase()}: only an offered bonus can be accepted or declined.`);
   if (bonus.expiresAt !== null && bonus.expiresAt <= now) throw new DomainError('BonusNotOffered', 'This bonus offer has expired.');
   return bonus;
@@ -141,8 +156,9 @@ const CREDITED_DEPOSITS: ReadonlySet<string> = new Set(['BitcoinDepositConfirmed
 
 /**
  * What the bonus rules add to the events a command decided: the first credited deposit's offer, the
- * stakes counted toward the oldest accepted bonus (and its completion), and the forgiveness of every
- * accepted bonus when the command leaves the bank at 0 with no hand in play.
+ * lapse of every offer still open when a withdrawal is requested, the stakes counted toward the oldest
+ * accepted bonus (and its completion), and the forgiveness of every accepted bonus when the command
+ * leaves the bank at 0 with no hand in play.
  */
 export function bonusConsequences(
   events: readonly { type: string; data: unknown }[],
@@ -154,6 +170,16 @@ export function bonusConsequences(
   if (context.terms && bonus.depositsCredited === 0) {
     const first = events.find((e) => CREDITED_DEPOSITS.has(e.type));
     if (first) out.push(firstDepositOffer((first.data as { amount: number }).amount, context.terms, context.now));
+  }
+  const withdrawal = events.find((e) => e.type === 'WithdrawalRequested');
+  if (withdrawal) {
+    const { withdrawalId, requestedAt } = withdrawal.data as { withdrawalId: string; requestedAt: string };
+    for (const [bonusId, b] of bonus.bonuses) {
+      // An offer already past its time is the expiry sweep's: it ended by its date, not by this request.
+      if (b.status === 'Offered' && (b.expiresAt === null || b.expiresAt > requestedAt)) {
+        out.push({ type: 'BonusOfferLapsed', data: { bonusId, withdrawalId, lapsedAt: requestedAt } });
+      }
+    }
   }
   if (bonus.accepted.length === 0) return out;
 
@@ -191,6 +217,7 @@ export function evolveBonus(state: BonusState, event: { type: string; data: unkn
       const d = (event as Extract<BonusEvent, { type: 'BonusOffered' }>).data;
       return { ...state, bonuses: withBonus(state.bonuses, d.bonusId, {
         status: 'Offered', date: d.offeredAt, redeemCode: null, amount: d.bonusAmount, playthrough: 0, playthroughTarget: d.playthroughTarget, expiresAt: d.expiresAt,
+        endedBy: null, endedAt: null,
       }) };
     }
     case 'BonusAccepted': {
@@ -200,6 +227,7 @@ export function evolveBonus(state: BonusState, event: { type: string; data: unkn
         ...state,
         bonuses: withBonus(state.bonuses, d.bonusId, {
           status: 'Accepted', date, redeemCode: d.redeemCode, amount: d.amount, playthrough: 0, playthroughTarget: d.playthroughTarget, expiresAt: null,
+          endedBy: null, endedAt: null,
         }),
         accepted: [...state.accepted, d.bonusId],
       };
@@ -209,14 +237,26 @@ export function evolveBonus(state: BonusState, event: { type: string; data: unkn
       const b = state.bonuses.get(d.bonusId);
       return b ? { ...state, bonuses: withBonus(state.bonuses, d.bonusId, { ...b, playthrough: d.playthrough }) } : state;
     }
-    case 'BonusDeclined':
-      return withStatus(state, event.data as { bonusId: string }, 'Declined');
-    case 'BonusExpired':
-      return withStatus(state, event.data as { bonusId: string }, 'Expired');
-    case 'BonusCompleted':
-      return withStatus(state, event.data as { bonusId: string }, 'Complete');
-    case 'BonusForgiven':
-      return withStatus(state, event.data as { bonusId: string }, 'Forgiven');
+    case 'BonusDeclined': {
+      const d = (event as Extract<BonusEvent, { type: 'BonusDeclined' }>).data;
+      return withStatus(state, d.bonusId, 'Declined', d.declinedAt);
+    }
+    case 'BonusExpired': {
+      const d = (event as Extract<BonusEvent, { type: 'BonusExpired' }>).data;
+      return withStatus(state, d.bonusId, 'Expired', d.expiredAt);
+    }
+    case 'BonusOfferLapsed': {
+      const d = (event as Extract<BonusEvent, { type: 'BonusOfferLapsed' }>).data;
+      return withStatus(state, d.bonusId, 'Expired', d.lapsedAt, 'withdrawal');
+    }
+    case 'BonusCompleted': {
+      const d = (event as Extract<BonusEvent, { type: 'BonusCompleted' }>).data;
+      return withStatus(state, d.bonusId, 'Complete', d.completedAt);
+    }
+    case 'BonusForgiven': {
+      const d = (event as Extract<BonusEvent, { type: 'BonusForgiven' }>).data;
+      return withStatus(state, d.bonusId, 'Forgiven', d.forgivenAt);
+    }
     default:
       return state;
   }
@@ -228,10 +268,14 @@ function withBonus(bonuses: ReadonlyMap<string, BonusRecord>, bonusId: string, r
   return next;
 }
 
-function withStatus(state: BonusState, { bonusId }: { bonusId: string }, status: BonusStatus): BonusState {
+function withStatus(state: BonusState, bonusId: string, status: BonusStatus, endedAt: string, endedBy: BonusRecord['endedBy'] = null): BonusState {
   const b = state.bonuses.get(bonusId);
   if (!b) return state;
-  return { ...state, bonuses: withBonus(state.bonuses, bonusId, { ...b, status, expiresAt: null }), accepted: state.accepted.filter((id) => id !== bonusId) };
+  return {
+    ...state,
+    bonuses: withBonus(state.bonuses, bonusId, { ...b, status, expiresAt: null, endedBy, endedAt }),
+    accepted: state.accepted.filter((id) => id !== bonusId),
+  };
 }
 
 /** An accepted bonus locks withdrawals until its playthrough is met (or it is forgiven). */

@@ -10,6 +10,7 @@ import { sessionsMigration } from './0009_sessions';
 import { sessionExpiryMigration } from './0010_session_expiry';
 import { coachMigration } from './0011_coach';
 import { sealedSnapshotsMigration } from './0012_sealed_snapshots';
+import { bonusEndedMigration } from './0013_bonus_ended';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0010_session_expiry': sessionExpiryMigration,
   '0011_coach': coachMigration,
   '0012_sealed_snapshots': sealedSnapshotsMigration,
+  '0013_bonus_ended': bonusEndedMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

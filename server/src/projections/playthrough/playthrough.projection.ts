@@ -5,8 +5,8 @@ import { eachEvent } from '../batch';
 import type { Projection } from '../projection';
 import type { ReadModels } from '../schema';
 
-const status = (trx: Transaction<ReadModels>, bonusId: string, value: string) =>
-  trx.updateTable('bonuses').set({ status: value, expires_at: null }).where('id', '=', bonusId).execute();
+const ended = (trx: Transaction<ReadModels>, bonusId: string, value: string, at: string, by: 'withdrawal' | null = null) =>
+  trx.updateTable('bonuses').set({ status: value, expires_at: null, ended_by: by, ended_at: at }).where('id', '=', bonusId).execute();
 
 /** A statement per event for the rare ones (offers, answers, completion); stakes are gathered, below. */
 const perEvent = eachEvent<BonusEvent, 'account'>('account', {
@@ -15,7 +15,7 @@ const perEvent = eachEvent<BonusEvent, 'account'>('account', {
         .insertInto('bonuses')
         .values({
           id: d.bonusId, player_id: playerId, date: d.offeredAt, redeem_code: null, deposit_amount: d.depositAmount, bonus_amount: d.bonusAmount,
-          status: 'Offered', playthrough: 0, playthrough_target: d.playthroughTarget, expires_at: d.expiresAt,
+          status: 'Offered', playthrough: 0, playthrough_target: d.playthroughTarget, expires_at: d.expiresAt, ended_by: null, ended_at: null,
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute(),
@@ -25,26 +25,27 @@ const perEvent = eachEvent<BonusEvent, 'account'>('account', {
         .insertInto('bonuses')
         .values({
           id: d.bonusId, player_id: playerId, date: d.acceptedAt, redeem_code: d.redeemCode, deposit_amount: null, bonus_amount: d.amount,
-          status: 'Accepted', playthrough: 0, playthrough_target: d.playthroughTarget, expires_at: null,
+          status: 'Accepted', playthrough: 0, playthrough_target: d.playthroughTarget, expires_at: null, ended_by: null, ended_at: null,
         })
         .onConflict((oc) => oc.column('id').doUpdateSet({ status: 'Accepted', expires_at: null }).where('bonuses.status', '=', 'Offered'))
         .execute(),
-    BonusDeclined: (trx, d) => status(trx, d.bonusId, 'Declined'),
-    BonusExpired: (trx, d) => status(trx, d.bonusId, 'Expired'),
-    BonusCompleted: (trx, d) => status(trx, d.bonusId, 'Complete'),
-    BonusForgiven: (trx, d) => status(trx, d.bonusId, 'Forgiven'),
+    BonusDeclined: (trx, d) => ended(trx, d.bonusId, 'Declined', d.declinedAt),
+    BonusExpired: (trx, d) => ended(trx, d.bonusId, 'Expired', d.expiredAt),
+    BonusOfferLapsed: (trx, d) => ended(trx, d.bonusId, 'Expired', d.lapsedAt, 'withdrawal'),
+    BonusCompleted: (trx, d) => ended(trx, d.bonusId, 'Complete', d.completedAt),
+    BonusForgiven: (trx, d) => ended(trx, d.bonusId, 'Forgiven', d.forgivenAt),
 });
 
 /**
- * The playthrough read model: one row per bonus with its status and how much has been wagered toward
- * its target. Every statement sets absolute values, so applying an event again changes nothing.
+ * The playthrough read model: one row per bonus with its status, how much has been wagered toward
+ * its target, and when (and, for an offer that lapsed at a withdrawal request, why) it ended. Every statement sets absolute values, so applying an event again changes nothing.
  * `WagerCounted` comes with every stake while a bonus is accepted: a batch keeps each bonus's last
  * playthrough and sets them all with one statement after the batch's other statements (playthrough is
  * written by nothing else once the row exists), instead of a statement per stake.
  */
 export const playthroughProjection: Projection = {
   name: 'playthrough',
-  version: 1,
+  version: 2,
   tables: ['bonuses'],
   handles: [...perEvent.handles, 'WagerCounted'],
   async applyBatch(trx, events, memory) {
