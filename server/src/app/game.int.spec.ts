@@ -12,6 +12,8 @@ import type { EventStore } from '../application/ports/event-store';
 import { AccountCommands } from '../application/account-commands';
 import { GameSettings, SeedSource } from '../application/game/seed-source';
 import { reviveState } from '../application/snapshots';
+import { accountEventCodec } from '../application/account-at-rest';
+import { HouseSeedVault } from '../application/game/house-seed-vault';
 import { DatabaseToken, EventStoreToken } from '../config/tokens';
 import type { Database } from '../adapters/db/database';
 import { ProjectionRunner } from '../projections/runner';
@@ -28,6 +30,7 @@ describeEachStorage('the game API', (storage) => {
   let store: EventStore;
   let runner: ProjectionRunner;
   let kysely: Kysely<ReadModels>;
+  let stored: ReturnType<typeof accountEventCodec>;
   const schema = `game_${randomBytes(5).toString('hex')}`;
 
   beforeAll(async () => {
@@ -45,6 +48,8 @@ describeEachStorage('the game API', (storage) => {
     store = app.get<EventStore>(EventStoreToken);
     runner = app.get(ProjectionRunner);
     kysely = app.get<Database>(DatabaseToken).kysely as Kysely<ReadModels>;
+    // Accounts are stored with the seed of the shoe in play sealed: a fold of the stored events opens it as the server does.
+    stored = accountEventCodec(app.get(HouseSeedVault));
   });
 
   afterAll(async () => {
@@ -408,7 +413,7 @@ describeEachStorage('the game API', (storage) => {
     expect([...statuses.keys()].every((s) => [200, 400, 409].includes(s))).toBe(true);
     expect(statuses.get(200)).toBeGreaterThan(0);
     const { state } = await app.get(AccountCommands).load(p.id);
-    const folded = (await store.readStream(accountStream(p.id))).reduce((s, e) => accountDecider.evolve(s, { type: e.type, data: e.data } as never), accountDecider.initialState());
+    const folded = (await store.readStream(accountStream(p.id))).reduce((s, e) => accountDecider.evolve(s, stored.decode(e)), accountDecider.initialState());
     expect(state.bank).toBe(folded.bank);
     expect(state.bank).toBeGreaterThanOrEqual(0);
     const lines = await ledgerToday(p);
@@ -427,7 +432,7 @@ describeEachStorage('the game API', (storage) => {
     await fund(p, 1_000);
     accounts.snapshots.clearCache();
     const fromSnapshot = await accounts.load(p.id);
-    const folded = (await store.readStream(accountStream(p.id))).reduce((s, e) => accountDecider.evolve(s, { type: e.type, data: e.data } as never), accountDecider.initialState());
+    const folded = (await store.readStream(accountStream(p.id))).reduce((s, e) => accountDecider.evolve(s, stored.decode(e)), accountDecider.initialState());
     expect(fromSnapshot.state).toEqual(folded);
     expect(fromSnapshot.state.bank).toBe(61_000);
     expect(reviveState<{ money: { invoices: Map<string, unknown> } }>(row!.state).money.invoices).toBeInstanceOf(Map);
