@@ -77,9 +77,9 @@ export default tseslint.config(
   },
   layer(['contracts/src/**/*.ts'], ['**/server/**', '**/client/**', '@domain/*', 'node:*'], 'contracts/ is shared by the server, the browser and scripts: it imports nothing of theirs and no Node module.'),
   layer(
-    ['contracts/src/fairness/**/*.ts', 'contracts/src/hand-actions.ts', 'contracts/src/score.ts', 'contracts/src/house-edge.ts'],
+    ['contracts/src/fairness/**/*.ts', 'contracts/src/hand-actions.ts', 'contracts/src/score.ts', 'contracts/src/house-edge.ts', 'contracts/src/redeem-code-generator.ts'],
     ['**/server/**', '**/client/**', '@domain/*', 'node:*', 'zod'],
-    'The fairness scheme and the hand actions run in the browser: no zod (the client bundle stays without it) and no Node module.',
+    'The fairness scheme, the hand actions and the redeem-code generator run in the browser: no zod (the client bundle stays without it) and no Node module.',
   ),
   layer(['server/src/application/**/*.ts'], ['**/adapters/**', '**/app/**', '**/projections/**'], 'The application depends on the domain and its own ports only: adapters implement the ports, app/ wires them.'),
   layer(

@@ -17,7 +17,8 @@ import { REPO_ROOT, startServer, type StartedServer } from './support/server';
  * may open: the players without the ban switch or the level field (the server refuses a ban with 403),
  * and the ledger check, where a ledger row deleted straight from the embedded database (the server
  * stopped meanwhile) shows as missing and the repair, confirmed in a dialog, puts it back. Every screen
- * passes axe and is pictured at 1280 and 375 px.
+ * passes axe and is pictured at 1280 and 375 px. The admin's new redeem code can be generated: 12
+ * characters without look-alikes, created and listed.
  */
 
 const ADMIN_EMAIL = 'mkuu@bahati.test';
@@ -279,6 +280,49 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   for (const name of ['Overview', 'Players', 'Withdraw Requests', 'Redeem Codes', 'Ledger check', 'Analytics', 'Branding']) {
     await visible(menu.getByRole('link', { name, exact: true }));
   }
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('admin: a generated redeem code, 12 characters without look-alikes, is created and listed; the form fits 1280 and 375 px', async () => {
+  const { context, page, errors } = await openAs(browser, server, DESKTOP, jwts.admin);
+  await page.goto('/admin/redeem-codes');
+  const form = await visible(page.getByTestId('create-redeem-code'));
+  const codeField = form.getByLabel('Code', { exact: true });
+  const generate = form.getByRole('button', { name: 'Generate code' });
+  const generatedCode = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{12}$/;
+
+  // The admin may type a code; the button beside the field, reached by Tab, replaces it with a generated one.
+  await codeField.fill('my-own-code');
+  await codeField.press('Tab');
+  expect(await generate.evaluate((button) => button === document.activeElement)).toBe(true);
+  await page.keyboard.press('Enter');
+  const first = await codeField.inputValue();
+  expect(first).toMatch(generatedCode);
+  await page.keyboard.press('Space');
+  const code = await codeField.inputValue();
+  expect(code).toMatch(generatedCode);
+  expect(code).not.toBe(first);
+  expect(await form.locator('[aria-live="polite"]').textContent()).toBe(`Code generated: ${code}`);
+  await fitsTheWindow(page);
+  await expectNoSeriousA11yViolations(page, { name: 'redeem codes, a generated code' });
+  await screenshot(page, 'admin-desktop-10-redeem-code-generated');
+
+  await form.getByLabel('Bonus in sats').fill('5000');
+  await form.getByRole('button', { name: 'Create code' }).click();
+  await visible(page.getByTestId('redeem-code-created').getByText(`Code ${code} created.`));
+  await visible(page.getByTestId(`redeem-code-${code}`));
+  expect(await codeField.inputValue()).toBe('');
+  expect((await call<{ code: string }[]>('admin/redeem-codes', { jwt: jwts.admin })).map((c) => c.code)).toContain(code);
+  await fullShot(page, 'admin-desktop-11-redeem-codes');
+
+  await page.setViewportSize(PHONE);
+  await generate.click();
+  expect(await codeField.inputValue()).toMatch(generatedCode);
+  await fitsTheWindow(page);
+  await expectNoSeriousA11yViolations(page, { name: 'redeem codes at 375 px, a generated code' });
+  await fullShot(page, 'admin-phone-08-redeem-code-generated');
 
   expect(errors).toEqual([]);
   await context.close();

@@ -12,6 +12,7 @@ export * from './fairness/mt19937';
 export * from './fairness/shoe';
 export * from './score';
 export * from './bonus';
+export * from './redeem-code-generator';
 export * from './house-edge';
 export * from './brand';
 export * from './admin';

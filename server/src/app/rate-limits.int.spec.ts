@@ -145,12 +145,13 @@ describeEachDatabase('no rate limits with RATE_LIMITS=off', (db) => {
   beforeAll(() => api.start());
   afterAll(() => api.stop());
 
-  it('answers every request, while the wrong-code lockout still holds', async () => {
+  it('answers every request and every redeem code tried, while the wrong-code lockout still holds', async () => {
     for (let i = 0; i < 5; i++) expect((await api.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
     const { auth } = await api.signIn('unlimited@example.com');
     await api.post(auth, '/api/players/beginphoneverify', { phoneNumber: '+14155579999', countryCode: 'us' });
     for (let i = 0; i < 5; i++) await api.post(auth, '/api/players/verifycode', { code: '000000' });
     expect((await api.post(auth, '/api/players/verifycode', { code: '000000' })).json()).toMatchObject({ error: 'PhoneCodeLocked' });
+    for (let i = 0; i < 15; i++) expect((await api.post(auth, '/api/players/redeemcode', { code: `NO-SUCH-CODE-${i}` })).json()).toMatchObject({ error: 'InvalidRedeemCode' });
   });
 });
 

@@ -99,10 +99,17 @@ describe('configuration', () => {
       signInPerPlayer: { limit: 20, seconds: 600 },
       codeSendsPerNumber: { limit: 5, seconds: 3600 },
       codeSendsPerPlayer: { limit: 5, seconds: 3600 },
+      redeemFailuresPerPlayer: { limit: 10, seconds: 3600 },
+      redeemFailuresPerIp: { limit: 10, seconds: 3600 },
     });
     expect(loadConfig(env).phoneCodeAttempts).toBe(5);
     expect(loadConfig(env).redis).toBeNull();
     expect(loadConfig({ ...env, RATE_LIMIT_CODE_SENDS_NUMBER: '3/86400' }).rateLimits?.codeSendsPerNumber).toEqual({ limit: 3, seconds: 86_400 });
+    expect(loadConfig({ ...env, RATE_LIMIT_REDEEM_FAILURES_PLAYER: '3/600', RATE_LIMIT_REDEEM_FAILURES_IP: '20/7200' }).rateLimits).toMatchObject({
+      redeemFailuresPerPlayer: { limit: 3, seconds: 600 },
+      redeemFailuresPerIp: { limit: 20, seconds: 7200 },
+    });
+    expect(() => loadConfig({ ...env, RATE_LIMIT_REDEEM_FAILURES_IP: '10' })).toThrow(/RATE_LIMIT_REDEEM_FAILURES_IP/);
     for (const bad of ['5', '5/0', '0/60', 'five/60', '5/60/1']) expect(() => loadConfig({ ...env, RATE_LIMIT_REQUESTS: bad })).toThrow(/RATE_LIMIT_REQUESTS/);
     expect(loadConfig({ ...env, RATE_LIMITS: 'off' }).rateLimits).toBeNull();
     expect(loadConfig({ ...env, REDIS_URL: 'redis://cache:6379' }).redis).toEqual({ url: 'redis://cache:6379', keyPrefix: 'bahati:' });

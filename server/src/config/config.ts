@@ -94,6 +94,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGN_IN_PLAYER: rateRule('20/600'),
   RATE_LIMIT_CODE_SENDS_NUMBER: rateRule('5/3600'),
   RATE_LIMIT_CODE_SENDS_PLAYER: rateRule('5/3600'),
+  RATE_LIMIT_REDEEM_FAILURES_PLAYER: rateRule('10/3600'),
+  RATE_LIMIT_REDEEM_FAILURES_IP: rateRule('10/3600'),
   PHONE_CODE_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   CONTACT_EMAILS_SUPPORT: z.string().email().default('support@bahati.example'),
   CONTACT_EMAILS_PRIVACY: z.string().email().default('privacy@bahati.example'),
@@ -265,6 +267,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             signInPerPlayer: e.RATE_LIMIT_SIGN_IN_PLAYER,
             codeSendsPerNumber: e.RATE_LIMIT_CODE_SENDS_NUMBER,
             codeSendsPerPlayer: e.RATE_LIMIT_CODE_SENDS_PLAYER,
+            redeemFailuresPerPlayer: e.RATE_LIMIT_REDEEM_FAILURES_PLAYER,
+            redeemFailuresPerIp: e.RATE_LIMIT_REDEEM_FAILURES_IP,
           }
         : null,
     phoneCodeAttempts: e.PHONE_CODE_ATTEMPTS,

@@ -1,4 +1,4 @@
-import type { CreateRedeemCodeRequest } from '@bahati/contracts';
+import { generateRedeemCode, type CreateRedeemCodeRequest } from '@bahati/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
@@ -15,6 +15,7 @@ type Errors = Partial<Record<Field | 'form', string>>;
 const EMPTY: Values = { code: '', bonusAmount: '', playthroughTarget: '', maxRedemptions: '', expiresAt: '', minBank: '' };
 const CODE = /^[A-Za-z0-9_-]{5,64}$/;
 const isField = (path: string): path is Field => (FIELDS as readonly string[]).includes(path);
+const browserRandomBytes = (count: number) => crypto.getRandomValues(new Uint8Array(count));
 
 /** The same checks the server makes, so most mistakes are caught before sending; the server's own words otherwise. */
 function validate(values: Values, now: number): { request: CreateRedeemCodeRequest } | { errors: Record<string, ParseKeys> } {
@@ -69,12 +70,21 @@ export function CreateRedeemCodeForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [created, setCreated] = useState<string | null>(null);
+  /** The code the Generate button last put in the field, said to screen readers (the focus stays on the button). */
+  const [generated, setGenerated] = useState('');
   const [create, { isLoading }] = useCreateRedeemCodeMutation();
 
   const set = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
     setCreated(null);
+    setGenerated('');
+  };
+
+  const generate = () => {
+    const code = generateRedeemCode(browserRandomBytes);
+    set('code', code);
+    setGenerated(code);
   };
 
   async function onSubmit(event: FormEvent) {
@@ -141,18 +151,26 @@ export function CreateRedeemCodeForm() {
         {field(
           'code',
           t('adminRedeemCodes.form.code'),
-          <input
-            id={`${id}-code`}
-            className={`input ${styles.codeInput}`}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={64}
-            value={values.code}
-            onChange={(event) => set('code', event.target.value)}
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={describedBy('code', true)}
-          />,
+          <div className={styles.codeRow}>
+            <input
+              id={`${id}-code`}
+              className={`input ${styles.codeInput}`}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={64}
+              value={values.code}
+              onChange={(event) => set('code', event.target.value)}
+              aria-invalid={errors.code ? true : undefined}
+              aria-describedby={describedBy('code', true)}
+            />
+            <button type="button" className="btn btn-ghost btn-sm" onClick={generate} aria-controls={`${id}-code`}>
+              {t('adminRedeemCodes.form.generate')}
+            </button>
+            <span className="visually-hidden" aria-live="polite">
+              {generated ? t('adminRedeemCodes.form.generated', { code: generated }) : ''}
+            </span>
+          </div>,
           t('adminRedeemCodes.form.codeHint'),
         )}
         {numberField('bonusAmount', t('adminRedeemCodes.form.bonusAmount'))}

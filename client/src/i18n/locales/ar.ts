@@ -1157,6 +1157,8 @@ const ar: Catalog = {
       title: 'رمز جديد',
       code: 'الرمز',
       codeHint: 'من 5 إلى 64 حرفًا: أحرف وأرقام و_ و-.',
+      generate: 'توليد رمز',
+      generated: 'تم توليد الرمز: {{code}}',
       bonusAmount: 'المكافأة بالـ sats',
       target: 'هدف شرط الرهان بالـ sats',
       targetHint: 'اختياري. إن تُرك فارغًا: الهدف الافتراضي لهذه المكافأة.',

@@ -1133,6 +1133,8 @@ const bn: Catalog = {
       title: 'নতুন কোড',
       code: 'কোড',
       codeHint: '৫ থেকে ৬৪ অক্ষর: অক্ষর, অঙ্ক, _ ও -।',
+      generate: 'কোড জেনারেট করুন',
+      generated: 'কোড জেনারেট হয়েছে: {{code}}',
       bonusAmount: 'বোনাস (sats)',
       target: 'প্লে-থ্রু লক্ষ্য (sats)',
       targetHint: 'ঐচ্ছিক। ফাঁকা রাখলে: এই বোনাসের ডিফল্ট লক্ষ্য।',

@@ -1133,6 +1133,8 @@ const de: Catalog = {
       title: 'Neuer Code',
       code: 'Code',
       codeHint: '5 bis 64 Zeichen: Buchstaben, Ziffern, _ und -.',
+      generate: 'Code erzeugen',
+      generated: 'Code erzeugt: {{code}}',
       bonusAmount: 'Bonus in Sats',
       target: 'Umsatzziel in Sats',
       targetHint: 'Optional. Leer: das Standardziel für diesen Bonus.',

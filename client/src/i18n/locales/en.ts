@@ -1190,6 +1190,8 @@ const en = {
       title: 'New code',
       code: 'Code',
       codeHint: '5 to 64 characters: letters, digits, _ and -.',
+      generate: 'Generate code',
+      generated: 'Code generated: {{code}}',
       bonusAmount: 'Bonus in sats',
       target: 'Playthrough target in sats',
       targetHint: 'Optional. Empty: the default target for this bonus.',

@@ -1139,6 +1139,8 @@ const es: Catalog = {
       title: 'Código nuevo',
       code: 'Código',
       codeHint: 'De 5 a 64 caracteres: letras, dígitos, _ y -.',
+      generate: 'Generar código',
+      generated: 'Código generado: {{code}}',
       bonusAmount: 'Bono en sats',
       target: 'Requisito de apuesta en sats',
       targetHint: 'Opcional. Vacío: el requisito predeterminado para este bono.',

@@ -1139,6 +1139,8 @@ const fr: Catalog = {
       title: 'Nouveau code',
       code: 'Code',
       codeHint: 'De 5 à 64 caractères\u00a0: lettres, chiffres, _ et -.',
+      generate: 'Générer un code',
+      generated: 'Code généré\u00a0: {{code}}',
       bonusAmount: 'Bonus en sats',
       target: 'Exigence de mise en sats',
       targetHint: 'Facultatif. Vide\u00a0: l’exigence par défaut pour ce bonus.',

@@ -1133,6 +1133,8 @@ const hi: Catalog = {
       title: 'नया कोड',
       code: 'कोड',
       codeHint: '5 से 64 अक्षर: अक्षर, अंक, _ और -।',
+      generate: 'कोड जनरेट करें',
+      generated: 'कोड जनरेट हुआ: {{code}}',
       bonusAmount: 'बोनस (sats में)',
       target: 'प्लेथ्रू लक्ष्य (sats में)',
       targetHint: 'वैकल्पिक। ख़ाली: इस बोनस का डिफ़ॉल्ट लक्ष्य।',

@@ -1133,6 +1133,8 @@ const id: Catalog = {
       title: 'Kode baru',
       code: 'Kode',
       codeHint: '5 sampai 64 karakter: huruf, angka, _ dan -.',
+      generate: 'Hasilkan kode',
+      generated: 'Kode dihasilkan: {{code}}',
       bonusAmount: 'Bonus dalam sats',
       target: 'Target turnover dalam sats',
       targetHint: 'Opsional. Kosong: target bawaan untuk bonus ini.',

@@ -1133,6 +1133,8 @@ const ja: Catalog = {
       title: '新しいコード',
       code: 'コード',
       codeHint: '5〜64 文字: 英字、数字、_ と -。',
+      generate: 'コードを生成',
+      generated: 'コードを生成しました: {{code}}',
       bonusAmount: 'ボーナス（sats）',
       target: '賭け条件額（sats）',
       targetHint: '任意。空欄の場合はこのボーナスの既定の賭け条件額。',

@@ -1133,6 +1133,8 @@ const ko: Catalog = {
       title: '새 코드',
       code: '코드',
       codeHint: '5~64자: 영문자, 숫자, _, -.',
+      generate: '코드 생성',
+      generated: '코드를 생성했습니다: {{code}}',
       bonusAmount: '보너스(sats)',
       target: '베팅 조건 목표(sats)',
       targetHint: '선택 사항. 비워 두면 이 보너스의 기본 목표가 적용됩니다.',

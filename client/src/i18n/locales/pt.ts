@@ -1139,6 +1139,8 @@ const pt: Catalog = {
       title: 'Novo código',
       code: 'Código',
       codeHint: 'De 5 a 64 caracteres: letras, números, _ e -.',
+      generate: 'Gerar código',
+      generated: 'Código gerado: {{code}}',
       bonusAmount: 'Bônus em sats',
       target: 'Meta de rollover em sats',
       targetHint: 'Opcional. Vazio: a meta padrão para este bônus.',

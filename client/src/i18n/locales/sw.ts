@@ -1133,6 +1133,8 @@ const sw: Catalog = {
       title: 'Msimbo mpya',
       code: 'Msimbo',
       codeHint: 'Herufi 5 hadi 64: herufi, tarakimu, _ na -.',
+      generate: 'Zalisha msimbo',
+      generated: 'Msimbo umezalishwa: {{code}}',
       bonusAmount: 'Bonasi kwa sats',
       target: 'Lengo la kuchezea kwa sats',
       targetHint: 'Si lazima. Likiachwa wazi: lengo la kawaida la bonasi hii.',

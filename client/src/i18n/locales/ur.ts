@@ -1133,6 +1133,8 @@ const ur: Catalog = {
       title: 'نیا کوڈ',
       code: 'کوڈ',
       codeHint: '5 سے 64 حروف: حروف، ہندسے، _ اور -۔',
+      generate: 'کوڈ تیار کریں',
+      generated: 'کوڈ تیار ہو گیا: {{code}}',
       bonusAmount: 'بونس (sats میں)',
       target: 'پلے تھرو ہدف (sats میں)',
       targetHint: 'اختیاری۔ خالی: اس بونس کا طے شدہ ہدف۔',

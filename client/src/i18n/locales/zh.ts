@@ -1133,6 +1133,8 @@ const zh: Catalog = {
       title: '新建兑换码',
       code: '兑换码',
       codeHint: '5 到 64 个字符：字母、数字、_ 和 -。',
+      generate: '生成兑换码',
+      generated: '已生成兑换码：{{code}}',
       bonusAmount: '奖金（聪）',
       target: '流水目标（聪）',
       targetHint: '可选。留空则使用此奖金的默认流水目标。',

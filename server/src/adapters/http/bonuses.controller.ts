@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type Bonus, BonusDecisionResponse, BonusList, CreateRedeemCodeRequest, RedeemCodeList, RedeemCodeRequest, type RedeemCodeView, RedeemCodeView as RedeemCodeViewSchema,
 } from '@bahati/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../../application/actor';
 import { DecideBonusCommand } from '../../application/bonuses/commands';
@@ -48,7 +49,10 @@ export class BonusesController {
 
   @Post('players/redeemcode')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Redeem a code: its bonus is accepted and credited at once' })
+  @ApiOperation({
+    summary: 'Redeem a code: its bonus is accepted and credited at once',
+    description: 'Refused codes are limited per player and per client IP (RATE_LIMIT_REDEEM_FAILURES_*): past a limit every code, even a right one, answers 429 with Retry-After.',
+  })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'The same key with the same code answers the first answer; with another code, 422' })
   @ApiBody({ schema: openApi(RedeemCodeRequest) })
   @ApiOkResponse({ schema: openApi(BonusDecisionResponse) })
@@ -57,8 +61,9 @@ export class BonusesController {
     @IdempotencyKey() idempotencyKey: string | undefined,
     @CurrentActor() actor: Actor,
     @CorrelationId() correlationId: string,
+    @Req() req: FastifyRequest,
   ): Promise<BonusDecisionResponse> {
-    return this.commands.execute(new RedeemCodeCommand(actor, body.code, idempotencyKey, correlationId));
+    return this.commands.execute(new RedeemCodeCommand(actor, body.code, idempotencyKey, correlationId, req.ip));
   }
 
   @AdminOnly()

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { BonusDecisionResponse, CreateRedeemCodeRequest, RedeemCodeView } from '@bahati/contracts';
 import { DomainError } from '../../domain/decider';
@@ -8,17 +8,26 @@ import { assertRedeemable, normalizeCode, redeemCodeDecider, redeemCodeStream } 
 import { type Actor, assertAdmin } from '../actor';
 import { AccountCommands } from '../account-commands';
 import { CommandPath } from '../command-path';
+import { RateLimiter, type RateReservation } from '../ports/rate-limits';
+import { AppConfigToken, type AppConfig } from '../../config/tokens';
 import { RedeemCodeReadModel, ReadModelProgress } from '../ports/read-models';
 import { Standings } from '../standings';
 import { BonusSettings } from './bonus-settings';
 import { bonusOf } from './commands';
 import { keyedId, requestKeyFor } from '../request-keys';
 import type { AccountState } from '../../domain/account/account';
-import { isRepeatedRequest } from '../../domain/account/request-keys';
+import { isRepeatedRequest, type RequestKey } from '../../domain/account/request-keys';
 
 /** A player redeems a code: the bonus is accepted and credited at once. */
 export class RedeemCodeCommand {
-  constructor(readonly actor: Actor, readonly code: string, readonly idempotencyKey: string | undefined, readonly correlationId: string) {}
+  constructor(
+    readonly actor: Actor,
+    readonly code: string,
+    readonly idempotencyKey: string | undefined,
+    readonly correlationId: string,
+    /** The client's IP as Fastify sees it (X-Forwarded-For only from TRUST_PROXY proxies), for the limit on failures per IP. */
+    readonly clientIp?: string,
+  ) {}
 }
 /** An admin creates a code. */
 export class CreateRedeemCodeCommand {
@@ -37,18 +46,24 @@ function firstAnswer(state: AccountState, key: string): BonusDecisionResponse {
   return { bonus: { ...bonusOf(state, ref), status: 'Accepted', playthrough: 0, endedBy: null, endedAt: null }, bank: bankAfter };
 }
 
+/** Refusals that say nothing about the code (the standing changed, the key was reused): they do not count as failed guesses. */
+const NOT_ABOUT_THE_CODE: ReadonlySet<string> = new Set(['Banned', 'SelfExcluded', 'IdempotencyKeyReused', 'InvalidPlayer']);
+
 @CommandHandler(RedeemCodeCommand)
 export class RedeemCodeHandler implements ICommandHandler<RedeemCodeCommand, BonusDecisionResponse> {
   private readonly logger = new Logger('RedeemCodes');
 
-  constructor(private readonly commands: CommandPath, private readonly accounts: AccountCommands, private readonly standings: Standings) {}
+  constructor(
+    private readonly commands: CommandPath,
+    private readonly accounts: AccountCommands,
+    private readonly standings: Standings,
+    private readonly limiter: RateLimiter,
+    @Inject(AppConfigToken) private readonly config: AppConfig,
+  ) {}
 
   async execute(c: RedeemCodeCommand): Promise<BonusDecisionResponse> {
     const code = normalizeCode(c.code);
-    if (code.length < 5) throw invalid();
     const playerId = c.actor.playerId;
-    const context = { correlationId: c.correlationId, userId: playerId };
-    const now = new Date().toISOString();
     // With an Idempotency-Key the bonus has the key's id, so every repeat of the request names the same one.
     const bonusId = keyedId('redeem', playerId, c.idempotencyKey) ?? randomUUID();
     const requestKey = requestKeyFor(c.idempotencyKey, 'redeemcode', [code], bonusId);
@@ -56,10 +71,43 @@ export class RedeemCodeHandler implements ICommandHandler<RedeemCodeCommand, Bon
       const { state } = await this.accounts.load(playerId);
       if (isRepeatedRequest(state.requestKeys, requestKey)) return firstAnswer(state, requestKey.key);
     }
-    // What the player would be told, before a use of the code is taken: standing, the code, the bank.
     const { standing } = await this.standings.of(playerId);
     refuseBanned(standing);
     if (standing.selfExcluded) throw new DomainError('SelfExcluded', 'This account is self-excluded from play; change the setting on your profile.');
+    // Every try counts as a failure until it succeeds, so concurrent guesses cannot pass the limit together; past
+    // it the code is not even looked up, and the right code is refused like a wrong one: guessing learns nothing.
+    const failure = await this.reserveFailure(playerId, c.clientIp);
+    try {
+      const answer = await this.redeem(c, code, bonusId, requestKey);
+      await failure.release();
+      return answer;
+    } catch (err) {
+      if (err instanceof DomainError && NOT_ABOUT_THE_CODE.has(err.code)) await failure.release();
+      throw err;
+    }
+  }
+
+  /** One failure reserved against the player and one against their IP; refused when either is used up. */
+  private async reserveFailure(playerId: string, clientIp: string | undefined): Promise<RateReservation> {
+    const limits = this.config.rateLimits;
+    if (!limits) return { release: async () => undefined };
+    const player = await this.limiter.reserve('redeem-failures-player', playerId, limits.redeemFailuresPerPlayer);
+    let ip: RateReservation | undefined;
+    try {
+      if (clientIp) ip = await this.limiter.reserve('redeem-failures-ip', clientIp, limits.redeemFailuresPerIp);
+    } catch (err) {
+      await player.release();
+      throw err;
+    }
+    return { release: async () => void (await Promise.all([player.release(), ip?.release()])) };
+  }
+
+  private async redeem(c: RedeemCodeCommand, code: string, bonusId: string, requestKey: RequestKey | undefined): Promise<BonusDecisionResponse> {
+    if (code.length < 5) throw invalid();
+    const playerId = c.actor.playerId;
+    const context = { correlationId: c.correlationId, userId: playerId };
+    const now = new Date().toISOString();
+    // What the player would be told, before a use of the code is taken: the code, then the bank.
     const stream = redeemCodeStream(code);
     const codeState = (await this.commands.load(stream, redeemCodeDecider)).state;
     // A use this very request already claimed (a repeat racing it, or one whose first try stopped short of the account) is kept.
