@@ -161,6 +161,9 @@ test('the event stream sends the session in its header, reconnects with backoff,
 });
 
 test('a player and an admin go through sign-in, phone, deposits, a hand and a withdrawal', async () => {
+  // A second account signs in and verifies a phone too: its tokens and code must not reach the log either.
+  const payeeJwt = await signInByApi(call, 'payee.log@bahati.test', 'Payee');
+  await verifyPhoneByApi(call, payeeJwt, '2015550177');
   // An invoice of a wallet outside the site is the withdrawal's target.
   const payeeInvoice = await outsideInvoice(call, 20_000);
 
