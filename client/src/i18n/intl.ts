@@ -5,8 +5,8 @@ import { DEFAULT_LANGUAGE, type LanguageCode } from './languages';
 export const RTL_LANGUAGES: readonly string[] = ['ar', 'ur'] satisfies readonly LanguageCode[];
 
 /**
- * The Intl locale of a catalog language. Digits are Latin in every language (docs/ARCHITECTURE.md,
- * "Numbers, amounts and dates"): Arabic and Bengali default to their own digits, which would put
+ * The Intl locale of a catalog language. Digits are Latin in every language (docs/client.md,
+ * "Languages, numbers and right to left"): Arabic and Bengali default to their own digits, which would put
  * amounts in a different script from the Bitcoin addresses, seeds, invoices and shoe ids beside them.
  * Separators, grouping (lakh grouping in Hindi and Bengali), month and day names stay the language's.
  */

@@ -24,7 +24,7 @@ export interface SuspectRecord {
   readonly reason: SuspectReason;
 }
 
-/** Thresholds and weights (settings `SUSPECT_*`, documented in docs/ARCHITECTURE.md). */
+/** Thresholds and weights (settings `SUSPECT_*`, documented in docs/back-office.md, "Suspect detection"). */
 export interface SuspectSettings {
   /** Level points for each decision that differs from basic strategy. */
   readonly playDeviationWeight: number;
