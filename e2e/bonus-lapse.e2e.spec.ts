@@ -14,7 +14,7 @@ import { siteForSpec } from './support/site';
 jest.setTimeout(180_000);
 
 const site = siteForSpec();
-const call = site.call;
+const { call } = site;
 
 /** A player with 10,000 sats deposited and the first-deposit offer made; resolves with the jwt. */
 async function offeredPlayer(email: string, name: string, phone: string): Promise<string> {

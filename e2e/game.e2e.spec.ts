@@ -2,7 +2,7 @@ import { fundPlayer } from './support/accounts';
 import { DESKTOP_SHORT, PHONE, screenshot } from './support/browser';
 import { framesDrawn, signInByPage, visible, whenEnabled } from './support/journey';
 import { siteForSpec } from './support/site';
-import { SEEDS, bet, onShoe, clearBet, closeDialog, countDeals, forceShoe, openTable, pressMove, resultStates, setPlayerSeed, settleCards, standItOut } from './support/table';
+import { SEEDS, bet, clearBet, closeDialog, countDeals, forceShoe, onShoe, openTable, pressMove, resultStates, setPlayerSeed, settleCards, standItOut } from './support/table';
 
 /**
  * The game journeys: fund by the development rails, play by mouse and by keyboard (insurance, split,
@@ -12,7 +12,7 @@ import { SEEDS, bet, onShoe, clearBet, closeDialog, countDeals, forceShoe, openT
 jest.setTimeout(240_000);
 
 const site = siteForSpec();
-const call = site.call;
+const { call } = site;
 
 test('desktop: fund, insurance, hotkeys, a whole shoe, split, the ledger and the verification tool', async () => {
   const { context, page, errors } = await site.open(DESKTOP_SHORT);

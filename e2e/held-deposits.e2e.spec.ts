@@ -14,7 +14,7 @@ const ADMIN_EMAIL = 'mkuu@bahati.test';
 jest.setTimeout(180_000);
 
 const site = siteForSpec({ env: { ADMIN_EMAILS: ADMIN_EMAIL, MAX_BANK_SATS: '100000' } });
-const call = site.call;
+const { call } = site;
 
 test('an admin credits a deposit held for review, after confirming it', async () => {
   const admin = await signInByApi(call, ADMIN_EMAIL, 'Mkuu');

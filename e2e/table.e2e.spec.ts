@@ -15,7 +15,7 @@ import { SEEDS, clearBet, countDeals, onShoe, settleCards } from './support/tabl
 jest.setTimeout(300_000);
 
 const site = siteForSpec();
-const call = site.call;
+const { call } = site;
 
 /** Types into the bet box as a player would (select all, type). */
 async function typeBet(page: Page, text: string) {
