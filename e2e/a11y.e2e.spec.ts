@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { launchBrowser, screenshot } from './support/browser';
-import { depositByLightning, openAs, outsideInvoice, playHandByApi, signInByApi, verifyPhone, waitUntil } from './support/accounts';
-import { apiCaller } from './support/journey';
-import { startServer, type StartedServer } from './support/server';
+import { bonusOffered, fundPlayer, playerWithHistory, signInByApi } from './support/accounts';
+import { DESKTOP_SHORT, PHONE, screenshot } from './support/browser';
+import { showScreen, whenEnabled, type Screen as WalkScreen } from './support/journey';
+import { siteForSpec } from './support/site';
+import { SEEDS, forceShoe, pressMove, resultStates, shoeCommitted, type SeedPair } from './support/table';
 
 /*
  * Every screen, as the person it is for sees it, checked with axe-core (WCAG 2.x A/AA and best
@@ -20,21 +19,10 @@ import { startServer, type StartedServer } from './support/server';
 
 type Who = 'visitor' | 'player' | 'newcomer' | 'admin';
 
-interface Screen {
-  name: string;
-  path: string;
-  who: Who;
-  /** What shows the screen has rendered what it is for; the page's h1 by default. */
-  ready?: (page: Page) => Locator;
-  /** Something to do before the check, e.g. open a dialog; the check then runs on the whole page. */
-  then?: (page: Page) => Promise<void>;
-}
+type Screen = WalkScreen<Who>;
 
 const ADMIN_EMAIL = 'huduma@bahati.test';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 
-const h1 = (page: Page) => page.locator('main h1');
 const testId = (id: string) => (page: Page) => page.getByTestId(id);
 
 let shoeId = '';
@@ -114,65 +102,41 @@ const SCREENS: Screen[] = [
 
 jest.setTimeout(300_000);
 
-let server: StartedServer;
-let browser: Browser;
-const call = apiCaller(() => server);
+const site = siteForSpec({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+const { call } = site;
+/** One page per person, closed with the browser. */
 const sessions = new Map<Who, { context: BrowserContext; page: Page }>();
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-  browser = await launchBrowser();
-
-  const payeeInvoice = await outsideInvoice(call, 5_000);
   // A second player who has not withdrawn: their first-deposit offer stays open for the accept dialog.
   const payee = await signInByApi(call, 'mpokeaji@bahati.test', 'Mpokeaji');
-  await verifyPhone(call, payee, '2015550181');
-  await depositByLightning(call, payee, 10_000);
-  await waitUntil('the open offer of the payee', async () => (await call<{ status: string }[]>('players/bonuses', { jwt: payee })).some((b) => b.status === 'Offered'));
+  await fundPlayer(call, payee, '2015550181', 10_000);
+  await bonusOffered(call, payee);
 
-  const player = await signInByApi(call, 'msomaji@bahati.test', 'Msomaji Kipofu');
-  await verifyPhone(call, player, '2015550182');
-  await depositByLightning(call, player, 60_000);
+  const player = await playerWithHistory(call, 'msomaji@bahati.test', 'Msomaji Kipofu', '2015550182', 60_000);
+  shoeId = player.shoeId;
   // An open invoice beside the settled one, for the deposit page's table.
-  await call('players/lightningaddinvoice', { body: { amount: '2000' }, jwt: player });
-  await waitUntil('the bonus offer', async () => (await call<{ status: string }[]>('players/bonuses', { jwt: player })).some((b) => b.status === 'Offered'));
-  shoeId = await playHandByApi(call, player);
-  await call('players/withdraw', { body: { amount: 5_000, paymentRequest: payeeInvoice }, jwt: player });
+  await call('players/lightningaddinvoice', { body: { amount: '2000' }, jwt: player.jwt });
 
   const admin = await signInByApi(call, ADMIN_EMAIL, 'Huduma');
   await call('admin/redeem-codes', { body: { code: 'KARIBU2025', bonusAmount: 5_000 }, jwt: admin });
 
-  sessions.set('visitor', await openAs(browser, server, DESKTOP, null));
-  sessions.set('player', await openAs(browser, server, DESKTOP, player));
-  sessions.set('newcomer', await openAs(browser, server, DESKTOP, payee));
-  sessions.set('admin', await openAs(browser, server, DESKTOP, admin));
-  playerJwt = player;
-});
-
-afterAll(async () => {
-  for (const { context } of sessions.values()) await context.close();
-  await browser?.close();
-  await server?.stop();
+  sessions.set('visitor', await site.openAs(DESKTOP_SHORT, null));
+  sessions.set('player', await site.openAs(DESKTOP_SHORT, player.jwt));
+  sessions.set('newcomer', await site.openAs(DESKTOP_SHORT, payee));
+  sessions.set('admin', await site.openAs(DESKTOP_SHORT, admin));
+  playerJwt = player.jwt;
 });
 
 describe('no serious or critical axe violations', () => {
   it.each(SCREENS.map((s) => [s.name, s] as const))('%s', async (_name, screen) => {
     const { page } = sessions.get(screen.who)!;
-    await page.goto(screen.path.replace('SHOE', shoeId));
-    try {
-      await (screen.ready ?? h1)(page).first().waitFor({ state: 'visible', timeout: 15_000 });
-      // Let the screen's other requests land (spinners out of the way).
-      await page.waitForFunction(() => document.querySelector('[aria-busy="true"], [role="progressbar"]') === null, undefined, { timeout: 10_000 }).catch(() => undefined);
-      await screen.then?.(page);
-    } catch (error) {
-      await screenshot(page, `a11y-failure-${screen.name.replace(/\W+/g, '-')}`, { fullPage: true });
-      throw error;
-    }
+    await showScreen(page, screen.path.replace('SHOE', shoeId), screen, `a11y-failure-${screen.name.replace(/\W+/g, '-')}`);
     await expectNoSeriousA11yViolations(page, { name: screen.name });
   });
 
   it('the phone menu, open', async () => {
-    const { context, page } = await openAs(browser, server, PHONE, playerJwt);
+    const { context, page } = await site.openAs(PHONE, playerJwt);
     await page.goto('/ledger');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
@@ -182,20 +146,13 @@ describe('no serious or critical axe violations', () => {
 
   it('the phone challenge on the deposit page of an unverified player', async () => {
     const jwt = await signInByApi(call, 'mgeni@bahati.test', 'Mgeni');
-    const { context, page } = await openAs(browser, server, DESKTOP, jwt);
+    const { context, page } = await site.openAs(DESKTOP_SHORT, jwt);
     await page.goto('/deposit');
     await page.getByTestId('phone-dialog').waitFor({ timeout: 15_000 });
     await expectNoSeriousA11yViolations(page, { name: 'phone challenge' });
     await context.close();
   });
 });
-
-interface SeedPair {
-  playerSeed: string;
-  houseSeed: string;
-  houseSeedHash: string;
-}
-const SEEDS = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'seeds.json'), 'utf8')) as Record<'insurance' | 'evenMoney' | 'split' | 'plain', SeedPair>;
 
 /** The focused element, as a test id (or its accessible text when it has none). */
 const focused = (page: Page) =>
@@ -232,17 +189,8 @@ async function tabTo(page: Page, id: string, key: 'Tab' | 'Shift+Tab' = 'Tab'): 
   throw new Error(`${id} was never reached with ${key}: ${stops.join(' → ')}`);
 }
 
-async function enabledButton(page: Page, id: string) {
-  await page.waitForFunction((testId) => {
-    const el = document.querySelector<HTMLButtonElement>(`[data-testid="${testId}"]`);
-    return el !== null && !el.disabled;
-  }, id, { timeout: 15_000 });
-}
-
-async function resultStates(page: Page): Promise<string[]> {
-  await page.getByTestId('hand-result').first().waitFor({ timeout: 15_000 });
-  return page.getByTestId('hand-result').evaluateAll((els) => els.map((el) => el.getAttribute('data-state') ?? ''));
-}
+/** Waits until the control with this test id can be pressed. */
+const enabledButton = (page: Page, id: string) => whenEnabled(page.getByTestId(id));
 
 /** Seeds button → Enter → the player seed field has the focus → type → Escape back to the table. */
 async function typePlayerSeed(page: Page, pair: SeedPair) {
@@ -250,7 +198,7 @@ async function typePlayerSeed(page: Page, pair: SeedPair) {
   await page.keyboard.press('Enter');
   await page.getByTestId('seeds-dialog').waitFor();
   expect(await focused(page)).toBe('player-seed');
-  await page.waitForFunction((hash) => document.querySelector<HTMLInputElement>('[data-testid="house-seed-hash"]')?.value === hash, pair.houseSeedHash, { timeout: 10_000 });
+  await shoeCommitted(page, pair);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(pair.playerSeed);
   await page.keyboard.press('Escape');
@@ -260,17 +208,22 @@ async function typePlayerSeed(page: Page, pair: SeedPair) {
 
 describe('the table by keyboard alone', () => {
   let jwt = '';
-  const forceShoe = (pair: SeedPair) => call('dev/shoe', { body: { houseSeed: pair.houseSeed }, jwt });
+  /** Forces the pair's shoe, reloads the table and types its player seed by keyboard. */
+  const reloadOnShoe = async (page: Page, pair: SeedPair) => {
+    await forceShoe(call, jwt, pair);
+    await page.reload();
+    await enabledButton(page, 'action-deal');
+    await typePlayerSeed(page, pair);
+  };
 
   beforeAll(async () => {
     jwt = await signInByApi(call, 'mkono@bahati.test', 'Mkono');
-    await verifyPhone(call, jwt, '2015550183');
-    await depositByLightning(call, jwt, 1_000_000);
+    await fundPlayer(call, jwt, '2015550183', 1_000_000);
   });
 
   it('Tab, Enter and Space reach and press the chips, the bet and the moves, in order and with a visible ring; N H S D P Y play', async () => {
-    await forceShoe(SEEDS.insurance);
-    const { context, page } = await openAs(browser, server, DESKTOP, jwt);
+    await forceShoe(call, jwt, SEEDS.insurance);
+    const { context, page } = await site.openAs(DESKTOP_SHORT, jwt);
     try {
       await page.goto('/game');
       await enabledButton(page, 'action-deal');
@@ -330,27 +283,20 @@ describe('the table by keyboard alone', () => {
       await screenshot(page, 'keyboard-03-rebet-focused');
 
       // Hotkeys: a split shoe (8 8 against a 3): N deals, P splits, S stands twice.
-      await forceShoe(SEEDS.split);
-      await page.reload();
-      await enabledButton(page, 'action-deal');
-      await typePlayerSeed(page, SEEDS.split);
+      await reloadOnShoe(page, SEEDS.split);
       await page.keyboard.press('n');
       await enabledButton(page, 'action-split');
       await page.keyboard.press('p');
       await enabledButton(page, 'action-stand');
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="player-score"]').length === 2);
-      await page.keyboard.press('s');
-      await page.waitForTimeout(300);
+      await pressMove(page, 's');
       await enabledButton(page, 'action-stand');
       await page.keyboard.press('s');
       expect(await resultStates(page)).toEqual(['Lost', 'Lost']);
 
       // D doubles 11 against a 4 (a 9: 20).
       await enabledButton(page, 'action-deal');
-      await forceShoe(SEEDS.plain);
-      await page.reload();
-      await enabledButton(page, 'action-deal');
-      await typePlayerSeed(page, SEEDS.plain);
+      await reloadOnShoe(page, SEEDS.plain);
       await page.keyboard.press('n');
       await enabledButton(page, 'action-double');
       await page.keyboard.press('d');
@@ -359,10 +305,7 @@ describe('the table by keyboard alone', () => {
 
       // Y takes even money on a blackjack against an ace.
       await enabledButton(page, 'action-deal');
-      await forceShoe(SEEDS.evenMoney);
-      await page.reload();
-      await enabledButton(page, 'action-deal');
-      await typePlayerSeed(page, SEEDS.evenMoney);
+      await reloadOnShoe(page, SEEDS.evenMoney);
       await page.keyboard.press('n');
       await enabledButton(page, 'action-yes');
       await page.keyboard.press('y');

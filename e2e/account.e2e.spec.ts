@@ -1,9 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { join } from 'node:path';
-import { SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
-import { startServer, type StartedServer } from './support/server';
-import { outsideInvoice, waitUntil } from './support/accounts';
-import { apiCaller, openPage } from './support/journey';
+import { bonusOffered, depositByLightning, outsideInvoice, signInByApi, verifyPhone } from './support/accounts';
+import { DESKTOP_SHORT, PHONE, fullPageShot, screenshot, sectionShot } from './support/browser';
+import { askLightningWithdrawal, bankShown, confirmWithdrawal, closePhoneChallenge, headerBalance, mainMenu, signInByPage, visible, waitUntil, whenEnabled } from './support/journey';
+import { siteForSpec } from './support/site';
+import { clearBet, openTable, standItOut } from './support/table';
 
 /*
  * The account around the table, in Chromium against the built server on its embedded stand-ins:
@@ -17,136 +16,23 @@ import { apiCaller, openPage } from './support/journey';
  */
 
 const ADMIN_EMAIL = 'ofisi@bahati.test';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 
 jest.setTimeout(240_000);
 
-let server: StartedServer;
-let browser: Browser;
+const site = siteForSpec({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
 
-beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const open = (viewport: { width: number; height: number }) => openPage(browser, server, viewport);
-
-const call = apiCaller(() => server);
-
-/** Signs in through the API (the development identity provider): the account exists from then on. */
-async function apiSignIn(email: string, name: string): Promise<string> {
-  const { idToken } = await call<{ idToken: string }>('dev/id-token', { body: { email, name } });
-  const { jwt } = await call<{ jwt: string }>('players/login', { body: { idToken } });
-  return jwt;
-}
-
-async function verifyPhone(jwt: string, nationalNumber: string) {
-  const { phoneNumber } = await call<{ phoneNumber: string }>('players/beginphoneverify', { body: { phoneNumber: nationalNumber, countryCode: 'us' }, jwt });
-  const { code } = await call<{ code: string }>(`dev/phone-code?phoneNumber=${encodeURIComponent(phoneNumber)}`);
-  const { status } = await call<{ status: string }>('players/verifycode', { body: { code }, jwt });
-  expect(status).toBe('Approved');
-}
-
-/** A Lightning deposit settled by the development rail; resolves once the bank shows it. */
-async function deposit(jwt: string, amount: number) {
-  const before = await call<number>('players/bank', { jwt });
-  const { paymentRequest } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: String(amount) }, jwt });
-  await call('dev/lightning/settle', { body: { paymentRequest } });
-  const deadline = Date.now() + 15_000;
-  while ((await call<number>('players/bank', { jwt })) < before + amount) {
-    if (Date.now() > deadline) throw new Error('the deposit was not credited');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** Resolves once the player's bonus list (a read model) shows the first deposit's offer. */
-async function offerMade(jwt: string) {
-  const deadline = Date.now() + 15_000;
-  while (!(await call<{ status: string }[]>('players/bonuses', { jwt })).some((bonus) => bonus.status === 'Offered')) {
-    if (Date.now() > deadline) throw new Error('no bonus was offered for the first deposit');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-  } catch (error) {
-    await screenshot(locator.page(), 'account-failure', { fullPage: true }).catch(() => undefined);
-    throw error;
-  }
-  return locator;
-}
-
-/** The sign-in page's e-mail form; resolves with the path the player lands on and their jwt. */
-async function signIn(page: Page, email: string, name: string): Promise<{ landing: string; jwt: string }> {
-  await page.goto('/authentication');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel(/^Name/).fill(name);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/authentication');
-  const jwt = await page.evaluate(() => window.localStorage.getItem('jwt'));
-  if (!jwt) throw new Error('no jwt after sign-in');
-  return { landing: new URL(page.url()).pathname, jwt };
-}
-
-/** A whole-page picture from the top (a sticky header would otherwise sit where the page was scrolled to). */
-async function fullShot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name, { fullPage: true });
-}
-
-/** Waits until the header shows the bank, so a picture never catches its loading placeholder. */
-const bankShown = (page: Page) => page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="balance"]')?.textContent ?? ''));
-
-const headerBalance = (page: Page, text: string) => page.getByTestId('balance').getByText(text, { exact: true });
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-
-/** Plays the hand in play to the end with the keyboard: No to offers, then stand. */
-async function standItOut(page: Page) {
-  for (let i = 0; i < 12; i++) {
-    await page.waitForFunction(
-      () =>
-        ['action-deal', 'action-no', 'action-stand'].some((id) => {
-          const el = document.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`);
-          return el !== null && !el.disabled;
-        }),
-      undefined,
-      { timeout: 15_000 },
-    );
-    if (await page.getByTestId('action-deal').isVisible()) return;
-    if (await page.getByTestId('action-no').isVisible()) await page.keyboard.press('n');
-    else if (await page.getByTestId('action-stand').isVisible()) await page.keyboard.press('s');
-    await page.waitForTimeout(150);
-  }
-  throw new Error('the hand did not finish');
-}
-
-async function enabled(locator: Locator, timeout = 15_000) {
-  await visible(locator, timeout);
-  const deadline = Date.now() + timeout;
-  while (!(await locator.isEnabled())) {
-    if (Date.now() > deadline) throw new Error(`still disabled: ${locator.toString()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const { call, open } = site;
 
 test('desktop: bonus offered and accepted, a hand moves the playthrough, withdrawals locked, profile, self-exclusion', async () => {
   // The withdrawal target: an invoice of a wallet outside the site.
   const payeeInvoice = await outsideInvoice(call, 10_000);
 
-  const { context, page, errors } = await open(DESKTOP);
-  const { landing, jwt } = await signIn(page, 'neema@bahati.test', 'Neema Wanjiru');
+  const { context, page, errors } = await open(DESKTOP_SHORT);
+  const { landing, jwt } = await signInByPage(page, 'neema@bahati.test', 'Neema Wanjiru');
   expect(landing).toBe('/deposit');
-  await verifyPhone(jwt, '2015550131');
-  await deposit(jwt, 50_000);
-  await offerMade(jwt);
+  await verifyPhone(call, jwt, '2015550131');
+  await depositByLightning(call, jwt, 50_000);
+  await bonusOffered(call, jwt);
 
   // The first deposit brings the offer: 100% of it, playthrough 100 × (bonus + deposit).
   await page.goto('/bonuses');
@@ -195,7 +81,7 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   // One hand of 5,000 sats at the table.
   await mainMenu(page).getByRole('link', { name: 'Play', exact: true }).click();
   await page.waitForURL('**/game');
-  await enabled(page.getByTestId('action-deal'));
+  await whenEnabled(page.getByTestId('action-deal'));
   expect(await page.getByTestId('table').getAttribute('data-motion')).toBe('on');
   await page.getByTestId('chip-5K').click();
   await page.getByTestId('action-deal').click();
@@ -218,13 +104,7 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   await visible(locked.getByText('Withdrawals are locked'));
   await visible(locked.getByText('5,000 of 10,000,000 sats wagered: 9,995,000 sats to go.'));
   expect(await locked.getByRole('link', { name: 'See my bonuses' }).getAttribute('href')).toBe('/bonuses');
-  await page.getByRole('button', { name: 'Request a withdrawal' }).click();
-  const withdrawDialog = await visible(page.getByTestId('withdraw-dialog'));
-  await withdrawDialog.getByLabel('Amount in sats').fill('10000');
-  await withdrawDialog.getByLabel('Lightning payment request').fill(payeeInvoice);
-  await withdrawDialog.getByRole('button', { name: 'Request withdrawal' }).click();
-  await withdrawDialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
-  await page.getByTestId('withdraw-dialog').waitFor({ state: 'detached' });
+  await confirmWithdrawal(await askLightningWithdrawal(page, 10_000, payeeInvoice));
   await page.waitForFunction(() => document.querySelector('[data-testid="withdraw-locked"]')?.getAttribute('data-refused') === 'true');
   expect(await page.getByTestId('withdraw-created').count()).toBe(0);
   await visible(page.getByText('You have not requested a withdrawal yet.'));
@@ -259,7 +139,7 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   await page.waitForFunction(() => (document.querySelector('[data-testid="animate-switch"]') as HTMLInputElement | null)?.checked === false);
   // The switch turns at once; the save it sends answers a moment later.
   await waitUntil('the profile says deal animations are off', async () => (await call<{ animate: boolean }>('players/1234', { jwt })).animate === false);
-  await fullShot(page, 'account-desktop-06-profile');
+  await fullPageShot(page, 'account-desktop-06-profile');
 
   // Self-exclusion saves at once and says what it means.
   await page.getByLabel('Exclude me from play').check();
@@ -273,9 +153,9 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   // The table refuses to deal and sends the player to the self-exclusion notice.
   await mainMenu(page).getByRole('link', { name: 'Play', exact: true }).click();
   await page.waitForURL('**/game');
-  await enabled(page.getByTestId('action-deal'));
+  await whenEnabled(page.getByTestId('action-deal'));
   expect(await page.getByTestId('table').getAttribute('data-motion')).toBe('off');
-  if (await page.getByTestId('clear-bet').isEnabled()) await page.getByTestId('clear-bet').click();
+  await clearBet(page);
   await page.getByTestId('chip-1K').click();
   await page.getByTestId('action-deal').click();
   await page.waitForURL('**/self-excluded');
@@ -283,35 +163,35 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   expect(await page.getByRole('link', { name: 'Open my profile' }).getAttribute('href')).toBe('/profile');
   expect(await page.getByRole('link', { name: 'Withdraw my balance' }).getAttribute('href')).toBe('/withdraws');
   await screenshot(page, 'account-desktop-08-self-excluded');
-  await fullShot(page, 'account-desktop-08-self-excluded-full');
+  await fullPageShot(page, 'account-desktop-08-self-excluded-full');
 
   // Signing in again while self-excluded lands on the notice.
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  expect((await signIn(page, 'neema@bahati.test', 'Neema Wanjiru')).landing).toBe('/self-excluded');
+  expect((await signInByPage(page, 'neema@bahati.test', 'Neema Wanjiru', { landing: '/self-excluded' })).landing).toBe('/self-excluded');
   expect(errors).toEqual([]);
   await context.close();
 });
 
 test('a banned player lands on the suspension page; a 401 shows the session-expired page', async () => {
-  const admin = await apiSignIn(ADMIN_EMAIL, 'Ofisi');
-  const banned = await apiSignIn('kifaru@bahati.test', 'Kifaru');
+  const admin = await signInByApi(call, ADMIN_EMAIL, 'Ofisi');
+  const banned = await signInByApi(call, 'kifaru@bahati.test', 'Kifaru');
   const { id } = await call<{ id: string }>('players/1234', { jwt: banned });
   await expect(call<{ banned: boolean }>(`players/${id}/ban`, { method: 'POST', jwt: admin })).resolves.toMatchObject({ banned: true });
 
   for (const [viewport, width] of [
-    [DESKTOP, 'desktop'],
+    [DESKTOP_SHORT, 'desktop'],
     [PHONE, 'mobile'],
   ] as const) {
     const { context, page, errors } = await open(viewport);
-    const { landing } = await signIn(page, 'kifaru@bahati.test', 'Kifaru');
+    const { landing } = await signInByPage(page, 'kifaru@bahati.test', 'Kifaru', { landing: '/suspect' });
     expect(landing).toBe('/suspect');
     await visible(page.getByRole('heading', { level: 1, name: 'Your account is suspended' }));
     await visible(page.getByTestId('suspect-balance').getByText('0 sats'));
     await bankShown(page);
     expect(await page.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/bahati-contact-information');
     await screenshot(page, `account-${width}-09-suspect`);
-    await fullShot(page, `account-${width}-09-suspect-full`);
+    await fullPageShot(page, `account-${width}-09-suspect-full`);
 
     // The session ends (a token the server refuses): the three lines on the sign-in page.
     await page.evaluate(() => window.localStorage.setItem('jwt', 'no-longer-valid'));
@@ -331,17 +211,17 @@ test('a banned player lands on the suspension page; a 401 shows the session-expi
 
 test('375 px: the bonuses, profile and self-exclusion screens fit a phone, in English and Swahili', async () => {
   const { context, page, errors } = await open(PHONE);
-  const { jwt } = await signIn(page, 'baraka.account@bahati.test', 'Baraka');
-  await verifyPhone(jwt, '2015550152');
-  await deposit(jwt, 20_000);
-  await offerMade(jwt);
+  const { jwt } = await signInByPage(page, 'baraka.account@bahati.test', 'Baraka');
+  await verifyPhone(call, jwt, '2015550152');
+  await depositByLightning(call, jwt, 20_000);
+  await bonusOffered(call, jwt);
 
   await page.goto('/bonuses');
   const table = page.getByTestId('bonus-table');
   await visible(table.getByTestId('bonus-status').getByText('Offered'));
   await bankShown(page);
   await screenshot(page, 'account-mobile-01-bonus-offered');
-  await fullShot(page, 'account-mobile-01-bonus-offered-full');
+  await fullPageShot(page, 'account-mobile-01-bonus-offered-full');
 
   await table.getByRole('button', { name: 'Accept the bonus of 20,000 sats' }).click();
   const dialog = await visible(page.getByTestId('accept-bonus-dialog'));
@@ -355,13 +235,13 @@ test('375 px: the bonuses, profile and self-exclusion screens fit a phone, in En
   await visible(table.getByTestId('bonus-status').getByText('Accepted'));
   await visible(table.getByTestId('playthrough-text').getByText('0 / 4,000,000'));
   await screenshot(page, 'account-mobile-03-bonus-accepted');
-  await fullShot(page, 'account-mobile-03-bonus-accepted-full');
+  await fullPageShot(page, 'account-mobile-03-bonus-accepted-full');
 
   await page.goto('/sw/bonuses');
   await visible(page.getByRole('heading', { level: 1, name: 'Bonasi' }));
   await visible(table.getByTestId('bonus-status').getByText('Imekubaliwa'));
   await bankShown(page);
-  await fullShot(page, 'account-mobile-04-bonuses-sw');
+  await fullPageShot(page, 'account-mobile-04-bonuses-sw');
 
   await page.goto('/withdraws');
   await visible(page.getByTestId('withdraw-locked'));
@@ -372,7 +252,7 @@ test('375 px: the bonuses, profile and self-exclusion screens fit a phone, in En
   await visible(page.getByTestId('profile-email').getByText('baraka.account@bahati.test'));
   await bankShown(page);
   await screenshot(page, 'account-mobile-06-profile');
-  await fullShot(page, 'account-mobile-06-profile-full');
+  await fullPageShot(page, 'account-mobile-06-profile-full');
   await page.getByLabel('Exclude me from play').check();
   await visible(page.getByTestId('self-exclude-confirmation'));
 
@@ -380,24 +260,22 @@ test('375 px: the bonuses, profile and self-exclusion screens fit a phone, in En
   await visible(page.getByRole('heading', { level: 1, name: 'Wasifu' }));
   await visible(page.getByTestId('self-exclude-confirmation').or(page.getByLabel('Nitenge na michezo')));
   await bankShown(page);
-  await fullShot(page, 'account-mobile-07-profile-sw');
+  await fullPageShot(page, 'account-mobile-07-profile-sw');
 
   await page.goto('/self-excluded');
   await visible(page.getByRole('heading', { level: 1, name: 'You have excluded yourself from play' }));
   await bankShown(page);
   await screenshot(page, 'account-mobile-08-self-excluded');
-  await fullShot(page, 'account-mobile-08-self-excluded-full');
+  await fullPageShot(page, 'account-mobile-08-self-excluded-full');
   expect(errors).toEqual([]);
   await context.close();
 });
 
 test('an admin creates redeem codes; a player redeems one on the profile', async () => {
-  const admin = await open(DESKTOP);
-  const { landing } = await signIn(admin.page, ADMIN_EMAIL, 'Ofisi');
+  const admin = await open(DESKTOP_SHORT);
+  const { landing } = await signInByPage(admin.page, ADMIN_EMAIL, 'Ofisi');
   expect(landing).toBe('/deposit');
-  await visible(admin.page.getByTestId('phone-dialog'));
-  await admin.page.keyboard.press('Escape');
-  await admin.page.getByTestId('phone-dialog').waitFor({ state: 'detached' });
+  await closePhoneChallenge(admin.page);
   await mainMenu(admin.page).getByRole('button', { name: 'Admin' }).click();
   await mainMenu(admin.page).getByRole('link', { name: 'Redeem Codes' }).click();
   await admin.page.waitForURL('**/admin/redeem-codes');
@@ -421,12 +299,12 @@ test('an admin creates redeem codes; a player redeems one on the profile', async
   await form.getByLabel('Bonus in sats').fill('1000');
   await form.getByRole('button', { name: 'Create code' }).click();
   await visible(form.getByTestId('create-redeem-code-error').getByText('The code could not be created:', { exact: false }));
-  await fullShot(admin.page, 'account-desktop-11-admin-redeem-codes');
+  await fullPageShot(admin.page, 'account-desktop-11-admin-redeem-codes');
 
   // A player without money cannot redeem; after a deposit the code credits its bonus at once.
-  const player = await open(DESKTOP);
-  const { jwt } = await signIn(player.page, 'zuri@bahati.test', 'Zuri');
-  await verifyPhone(jwt, '2015550174');
+  const player = await open(DESKTOP_SHORT);
+  const { jwt } = await signInByPage(player.page, 'zuri@bahati.test', 'Zuri');
+  await verifyPhone(call, jwt, '2015550174');
   await player.page.goto('/profile');
   const redeem = player.page.getByTestId('redeem-form');
   await redeem.getByLabel('Bonus code').fill('NOSUCHCODE');
@@ -436,7 +314,7 @@ test('an admin creates redeem codes; a player redeems one on the profile', async
   await redeem.getByRole('button', { name: 'Redeem' }).click();
   await visible(redeem.getByTestId('redeem-result').getByText('Your bank is too low to redeem this code. Make a deposit first.'));
 
-  await deposit(jwt, 10_000);
+  await depositByLightning(call, jwt, 10_000);
   await redeem.getByLabel('Bonus code').fill('karibu-25');
   await redeem.getByRole('button', { name: 'Redeem' }).click();
   await visible(redeem.getByTestId('redeem-result').getByText('Code redeemed: a bonus of 25,000 sats is in your bank. Wager 500,000 sats to complete it.'));
@@ -455,29 +333,20 @@ test('an admin creates redeem codes; a player redeems one on the profile', async
   await admin.page.getByRole('button', { name: 'Refresh' }).click();
   await visible(row.getByTestId('redeem-code-uses').getByText('1 of 100'));
   await admin.page.setViewportSize(PHONE);
-  await fullShot(admin.page, 'account-mobile-11-admin-redeem-codes');
+  await fullPageShot(admin.page, 'account-mobile-11-admin-redeem-codes');
   expect(admin.errors).toEqual([]);
   expect(player.errors).toEqual([]);
   await admin.context.close();
 });
 
-/** A picture of one part of the page (the limits section), cut from the whole page so the sticky header stays at the top. */
-async function sectionShot(locator: Locator, name: string) {
-  const page = locator.page();
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const box = await locator.boundingBox();
-  if (!box) throw new Error(`${name}: the section is not on the page`);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, clip: box, animations: 'disabled' });
-}
-
 /** "−1,000", "+1,500", "0": a net as the reminder writes it. */
 const signedSats = (net: number) => `${net > 0 ? '+' : net < 0 ? '−' : ''}${Math.abs(net).toLocaleString('en-US')}`;
 
 test('limits on the profile: a deposit limit refuses a larger invoice, raising it waits 24 hours; a loss limit and the session reminder at the table', async () => {
-  const { context, page, errors } = await open(DESKTOP);
-  const { jwt } = await signIn(page, 'amani.limits@bahati.test', 'Amani Limits');
-  await verifyPhone(jwt, '2015550193');
-  await deposit(jwt, 5_000);
+  const { context, page, errors } = await open(DESKTOP_SHORT);
+  const { jwt } = await signInByPage(page, 'amani.limits@bahati.test', 'Amani Limits');
+  await verifyPhone(call, jwt, '2015550193');
+  await depositByLightning(call, jwt, 5_000);
 
   await page.goto('/profile');
   const limits = await visible(page.getByTestId('limits-section'));
@@ -562,7 +431,7 @@ test('limits on the profile: a deposit limit refuses a larger invoice, raising i
   await visible(page.getByRole('heading', { level: 2, name: 'Vikomo vyako' }));
   await visible(limits.getByTestId('limit-dailyDeposit').getByTestId('limit-pending'));
   await sectionShot(limits, 'account-mobile-15-profile-limits-sw');
-  await page.setViewportSize(DESKTOP);
+  await page.setViewportSize(DESKTOP_SHORT);
 
   // Remove empties the field and says it would wait 24 hours; keeping the current limit cancels the waiting raise at once.
   await page.goto('/profile#limits');
@@ -580,8 +449,7 @@ test('limits on the profile: a deposit limit refuses a larger invoice, raising i
 
   // At the table, with the browser's clock under the test's control: one hand, then a minute later the reminder.
   await page.clock.install();
-  await page.goto('/game');
-  await enabled(page.getByTestId('action-deal'));
+  await openTable(page);
   await page.getByTestId('chip-1K').click();
   await page.getByTestId('action-deal').click();
   await standItOut(page);
@@ -590,12 +458,8 @@ test('limits on the profile: a deposit limit refuses a larger invoice, raising i
   await page.clock.fastForward('01:05');
   const reminder = await visible(page.getByTestId('session-reminder'));
   // The net is the settled hand's: the same as the player's totals after this one hand.
-  const deadline = Date.now() + 15_000;
-  let player = await call<{ handsPlayed: number; netAmount: number }>('players/1234', { jwt });
-  while (player.handsPlayed < 1 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    player = await call('players/1234', { jwt });
-  }
+  let player = { handsPlayed: 0, netAmount: 0 };
+  await waitUntil('the hand in the player\'s totals', async () => (player = await call<typeof player>('players/1234', { jwt })).handsPlayed >= 1);
   expect(await reminder.getByTestId('session-reminder-text').textContent()).toBe(`You have played 1 minute; net ${signedSats(player.netAmount)}\u00a0sats.`);
   await visible(reminder.getByText('This reminder comes every minute.', { exact: false }));
   expect(await reminder.getByRole('link', { name: 'My limits' }).getAttribute('href')).toBe('/profile#limits');
@@ -605,20 +469,20 @@ test('limits on the profile: a deposit limit refuses a larger invoice, raising i
 
   // A reload keeps the session: the next reminder comes a minute later, with the time counted from the start.
   await page.reload();
-  await enabled(page.getByTestId('action-deal'));
+  await whenEnabled(page.getByTestId('action-deal'));
   expect(await page.getByTestId('session-reminder').count()).toBe(0);
   await page.clock.fastForward('01:00');
   const again = await visible(page.getByTestId('session-reminder'));
   expect(await again.getByTestId('session-reminder-text').textContent()).toMatch(/^You have played [2-9] minutes; net /);
   await page.setViewportSize(PHONE);
   await screenshot(page, 'account-mobile-16-session-reminder');
-  await page.setViewportSize(DESKTOP);
+  await page.setViewportSize(DESKTOP_SHORT);
   await again.getByRole('button', { name: 'Keep playing' }).click();
   await page.getByTestId('session-reminder').waitFor({ state: 'detached' });
 
   // A loss limit set lower applies at once: a deal whose stake could go past it is refused, with the way to the limits.
   await call('players/limits', { method: 'PUT', body: { dailyLoss: 500 }, jwt });
-  if (await page.getByTestId('clear-bet').isEnabled()) await page.getByTestId('clear-bet').click();
+  await clearBet(page);
   await page.getByTestId('chip-1K').click();
   await page.getByTestId('action-deal').click();
   const notice = await visible(page.getByTestId('table-notice'));

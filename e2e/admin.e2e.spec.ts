@@ -1,13 +1,15 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { depositByLightning, openAs, outsideInvoice, playHandByApi, signInByApi, verifyPhone, waitUntil } from './support/accounts';
-import { launchBrowser, screenshot } from './support/browser';
-import { apiCaller } from './support/journey';
-import { REPO_ROOT, startServer, type StartedServer } from './support/server';
+import { fundPlayer, outsideInvoice, playHandByApi, signInByApi, verifyPhone } from './support/accounts';
+import { DESKTOP, PHONE, fullPageShot, screenshot } from './support/browser';
+import { visible, waitUntil } from './support/journey';
+import { REPO_ROOT, startServer } from './support/server';
+import { siteForSpec } from './support/site';
+import { SEEDS, forceShoe } from './support/table';
 
 /*
  * The staff side in Chromium against the built server. An admin finds a player, bans them, sets a
@@ -23,24 +25,19 @@ import { REPO_ROOT, startServer, type StartedServer } from './support/server';
 
 const ADMIN_EMAIL = 'mkuu@bahati.test';
 const SUPPORT_EMAIL = 'msaada@bahati.test';
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 375, height: 812 };
 
 jest.setTimeout(300_000);
 
-let server: StartedServer;
-let browser: Browser;
-let dataDir: string;
-const call = apiCaller(() => server);
+/** The embedded database's folder, kept across the restart below. */
+const dataDir = mkdtempSync(join(tmpdir(), 'bahati-admin-e2e-'));
+const env = { ADMIN_EMAILS: ADMIN_EMAIL, SUPPORT_EMAILS: SUPPORT_EMAIL, DATA_DIR: dataDir };
+const site = siteForSpec({ env });
+const { call } = site;
 const jwts = { admin: '', support: '', zawadi: '', juma: '', baraka: '' };
 const ids = { zawadi: '', juma: '' };
-/** A hand waiting on the insurance decision: an ace up, the seven of hearts face down. */
-const INSURANCE = (JSON.parse(readFileSync(join(__dirname, 'fixtures', 'seeds.json'), 'utf8')) as Record<'insurance', { playerSeed: string; houseSeed: string }>).insurance;
 let liveHand = '';
 /** The UTC day the hands were played on (the ledger check compares it at +00:00). */
 let today = '';
-
-const env = () => ({ ADMIN_EMAILS: ADMIN_EMAIL, SUPPORT_EMAILS: SUPPORT_EMAIL, DATA_DIR: dataDir });
 
 /** Deletes the player's newest ledger row in the stopped server's embedded database; answers its id. */
 function deleteNewestLedgerRow(playerId: string): string {
@@ -63,8 +60,6 @@ function deleteNewestLedgerRow(playerId: string): string {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'bahati-admin-e2e-'));
-  server = await startServer({ env: env() });
   jwts.admin = await signInByApi(call, ADMIN_EMAIL, 'Mkuu');
   jwts.support = await signInByApi(call, SUPPORT_EMAIL, 'Msaada');
   jwts.zawadi = await signInByApi(call, 'zawadi@bahati.test', 'Zawadi Achieng');
@@ -72,20 +67,18 @@ beforeAll(async () => {
   ids.zawadi = (await call<{ id: string }>('players/1234', { jwt: jwts.zawadi })).id;
   ids.juma = (await call<{ id: string }>('players/1234', { jwt: jwts.juma })).id;
 
-  await verifyPhone(call, jwts.zawadi, '2015550181');
-  await verifyPhone(call, jwts.juma, '2015550182');
+  await fundPlayer(call, jwts.zawadi, '2015550181', 50_000);
+  await fundPlayer(call, jwts.juma, '2015550182', 50_000);
   await verifyPhone(call, jwts.support, '2015550183');
-  await depositByLightning(call, jwts.zawadi, 50_000);
-  await depositByLightning(call, jwts.juma, 50_000);
   // Five hands: the first shoe (four hands) retires, the fifth opens a shoe still in play.
   for (let i = 0; i < 5; i++) await playHandByApi(call, jwts.zawadi, 2_000);
   for (let i = 0; i < 2; i++) await playHandByApi(call, jwts.juma, 1_000);
   // Baraka's hand waits on the insurance decision, the dealer's hole card face down.
   jwts.baraka = await signInByApi(call, 'baraka@bahati.test', 'Baraka Mwangi');
-  await verifyPhone(call, jwts.baraka, '2015550184');
-  await depositByLightning(call, jwts.baraka, 20_000);
-  await call('dev/shoe', { body: { houseSeed: INSURANCE.houseSeed }, jwt: jwts.baraka });
-  liveHand = (await call<{ hand: { id: string } }>('hands', { body: { betAmount: 1_000, playerSeed: INSURANCE.playerSeed }, jwt: jwts.baraka })).hand.id;
+  await fundPlayer(call, jwts.baraka, '2015550184', 20_000);
+  // The insurance shoe: an ace up, the seven of hearts face down.
+  await forceShoe(call, jwts.baraka, SEEDS.insurance);
+  liveHand = (await call<{ hand: { id: string } }>('hands', { body: { betAmount: 1_000, playerSeed: SEEDS.insurance.playerSeed }, jwt: jwts.baraka })).hand.id;
   // Juma asks for a withdrawal to an invoice of a wallet outside the site; the admin pays it out on screen.
   const paymentRequest = await outsideInvoice(call, 10_000);
   await call('players/withdraw', { body: { amount: 10_000, paymentRequest }, jwt: jwts.juma });
@@ -93,33 +86,15 @@ beforeAll(async () => {
   today = new Date().toISOString().slice(0, 10);
 
   // A ledger row lost from the read model: deleted in the database while the server is stopped.
-  await server.stop();
+  await site.server.stop();
   deleteNewestLedgerRow(ids.juma);
-  server = await startServer({ env: env() });
-  browser = await launchBrowser();
+  site.server = await startServer({ env });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+// After the site's own afterAll (hooks run in the order they are declared): the server has stopped.
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-  } catch (error) {
-    await screenshot(locator.page(), 'admin-failure', { fullPage: true }).catch(() => undefined);
-    throw error;
-  }
-  return locator;
-}
-
-/** A whole-page picture from the top. */
-async function fullShot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name, { fullPage: true });
-}
 
 /** Nothing is cut off or scrolls sideways: the page is no wider than the window, and no table is wider than its box. */
 async function fitsTheWindow(page: Page) {
@@ -138,7 +113,7 @@ async function fitsTheWindow(page: Page) {
 const playersRow = (page: Page, email: string) => page.getByTestId(`player-${email}`);
 
 test('admin: ban a player, set a suspect level, read the details, audit a hand, analytics, pay a withdrawal', async () => {
-  const { context, page, errors } = await openAs(browser, server, DESKTOP, jwts.admin);
+  const { context, page, errors } = await site.openAs(DESKTOP, jwts.admin);
 
   // The landing: every admin screen.
   await page.goto('/admin');
@@ -147,7 +122,7 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
     await visible(screens.getByRole('link', { name: new RegExp(`^${name}`) }));
   }
   await expectNoSeriousA11yViolations(page, { name: 'admin landing' });
-  await fullShot(page, 'admin-desktop-01-landing');
+  await fullPageShot(page, 'admin-desktop-01-landing');
 
   // The spec's /players is the players table.
   await page.goto('/players');
@@ -157,7 +132,7 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   await visible(playersRow(page, 'zawadi@bahati.test'));
   await fitsTheWindow(page);
   await expectNoSeriousA11yViolations(page, { name: 'players' });
-  await fullShot(page, 'admin-desktop-02-players');
+  await fullPageShot(page, 'admin-desktop-02-players');
 
   // Search by e-mail.
   await page.getByLabel('Search by e-mail').fill('zawadi');
@@ -188,7 +163,7 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   await visible(row.getByTestId('suspect-level-message').getByText('Not saved: a suspect level is a whole number from 0 to 100.'));
   expect(await level.getAttribute('aria-invalid')).toBe('true');
   expect((await call<{ items: { suspectLevel: number }[] }>('players?q=zawadi', { jwt: jwts.admin })).items[0]!.suspectLevel).toBe(listed.items[0]!.suspectLevel);
-  await fullShot(page, 'admin-desktop-03-level-refused');
+  await fullPageShot(page, 'admin-desktop-03-level-refused');
   // A good level, saved on leaving the field.
   await level.fill('42');
   await page.getByLabel('Search by e-mail').focus();
@@ -196,7 +171,7 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   expect(await level.getAttribute('aria-invalid')).toBe('false');
   expect((await call<{ items: { suspectLevel: number }[] }>('players?q=zawadi', { jwt: jwts.admin })).items[0]!.suspectLevel).toBe(42);
   await expectNoSeriousA11yViolations(page, { name: 'players after changes' });
-  await fullShot(page, 'admin-desktop-04-banned-and-level');
+  await fullPageShot(page, 'admin-desktop-04-banned-and-level');
 
   // The details: figures, the admin's suspect record naming the admin, the hands.
   await row.getByRole('link', { name: 'Details of zawadi@bahati.test' }).click();
@@ -210,7 +185,7 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   expect(await hands.locator('tbody tr').count()).toBe(5);
   await fitsTheWindow(page);
   await expectNoSeriousA11yViolations(page, { name: 'player details' });
-  await fullShot(page, 'admin-desktop-05-player-details');
+  await fullPageShot(page, 'admin-desktop-05-player-details');
 
   // The newest hand: its shoe is still in play, so the seeds cannot be checked yet; the rest is verified.
   const handIds = (await call<{ id: string }[]>(`players/${ids.zawadi}/hands`, { jwt: jwts.admin })).map((h) => h.id);
@@ -222,7 +197,7 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   await visible(page.getByTestId('audit-in-play').getByText('The shoe is still in play', { exact: false }));
   expect(await page.getByTestId('audit-checks').locator('[data-check="cards"]').getAttribute('data-result')).toBe('unchecked');
   await expectNoSeriousA11yViolations(page, { name: 'hand audit, shoe in play' });
-  await fullShot(page, 'admin-desktop-06-audit-in-play');
+  await fullPageShot(page, 'admin-desktop-06-audit-in-play');
 
   // The fourth hand of the retired shoe: every card checked against the revealed seeds, and the timeline's data opens.
   await page.goto(`/admin/hands/${handIds[1]}`);
@@ -237,7 +212,7 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   await visible(timeline.getByRole('region', { name: 'Data of HandSettled' }));
   await fitsTheWindow(page);
   await expectNoSeriousA11yViolations(page, { name: 'hand audit, verified' });
-  await fullShot(page, 'admin-desktop-07-audit-verified');
+  await fullPageShot(page, 'admin-desktop-07-audit-verified');
 
   // A hand in play: staff see it as its player does, the dealer's hole card face down, its decisions not replayed yet.
   await page.goto(`/admin/hands/${liveHand}`);
@@ -249,7 +224,7 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   await visible(dealerRows.nth(1).getByText('Face-down card'));
   expect(await dealerRows.nth(1).textContent()).not.toMatch(/Heart|Spade|Club|Diamond/);
   await expectNoSeriousA11yViolations(page, { name: 'hand audit, hand in play' });
-  await fullShot(page, 'admin-desktop-07b-audit-hand-in-play');
+  await fullPageShot(page, 'admin-desktop-07b-audit-hand-in-play');
 
   // Analytics: today's hands in the totals and the table, four charts.
   await page.goto('/admin/analytics');
@@ -260,7 +235,7 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   expect(await page.locator('main canvas').count()).toBe(4);
   await fitsTheWindow(page);
   await expectNoSeriousA11yViolations(page, { name: 'analytics' });
-  await fullShot(page, 'admin-desktop-08-analytics');
+  await fullPageShot(page, 'admin-desktop-08-analytics');
 
   // The withdrawal: approved and paid on screen, the payout shown as paid.
   await page.goto('/withdraw-requests');
@@ -272,7 +247,7 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   await visible(page.getByTestId('admin-outcome').getByText('Approved and paid.', { exact: false }));
   await visible(request.getByTestId('admin-withdraw-payout').getByText('Paid'));
   await expectNoSeriousA11yViolations(page, { name: 'withdraw requests' });
-  await fullShot(page, 'admin-desktop-09-withdrawals');
+  await fullPageShot(page, 'admin-desktop-09-withdrawals');
 
   // The Admin menu lists every admin screen.
   await page.getByRole('button', { name: 'Admin' }).click();
@@ -286,7 +261,7 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
 });
 
 test('admin: a generated redeem code, 12 characters without look-alikes, is created and listed; the form fits 1280 and 375 px', async () => {
-  const { context, page, errors } = await openAs(browser, server, DESKTOP, jwts.admin);
+  const { context, page, errors } = await site.openAs(DESKTOP, jwts.admin);
   await page.goto('/admin/redeem-codes');
   const form = await visible(page.getByTestId('create-redeem-code'));
   const codeField = form.getByLabel('Code', { exact: true });
@@ -315,21 +290,21 @@ test('admin: a generated redeem code, 12 characters without look-alikes, is crea
   await visible(page.getByTestId(`redeem-code-${code}`));
   expect(await codeField.inputValue()).toBe('');
   expect((await call<{ code: string }[]>('admin/redeem-codes', { jwt: jwts.admin })).map((c) => c.code)).toContain(code);
-  await fullShot(page, 'admin-desktop-11-redeem-codes');
+  await fullPageShot(page, 'admin-desktop-11-redeem-codes');
 
   await page.setViewportSize(PHONE);
   await generate.click();
   expect(await codeField.inputValue()).toMatch(generatedCode);
   await fitsTheWindow(page);
   await expectNoSeriousA11yViolations(page, { name: 'redeem codes at 375 px, a generated code' });
-  await fullShot(page, 'admin-phone-08-redeem-code-generated');
+  await fullPageShot(page, 'admin-phone-08-redeem-code-generated');
 
   expect(errors).toEqual([]);
   await context.close();
 });
 
 test('the analytics chart library is not part of the first load of /', async () => {
-  const { context, page } = await openAs(browser, server, DESKTOP, null);
+  const { context, page } = await site.openAs(DESKTOP, null);
   const scripts: string[] = [];
   page.on('response', (response) => {
     if (/\.js(\?|$)/.test(response.url())) scripts.push(response.url());
@@ -342,7 +317,7 @@ test('the analytics chart library is not part of the first load of /', async () 
 });
 
 test('support: read-only players, no ban (403), the ledger check finds the missing row and the repair puts it back', async () => {
-  const { context, page, errors } = await openAs(browser, server, DESKTOP, jwts.support);
+  const { context, page, errors } = await site.openAs(DESKTOP, jwts.support);
 
   // The landing and the menu: only what support may open.
   await page.goto('/admin');
@@ -358,7 +333,7 @@ test('support: read-only players, no ban (403), the ledger check finds the missi
   expect(await menu.getByRole('link', { name: 'Withdraw Requests' }).count()).toBe(0);
   await page.keyboard.press('Escape');
   await expectNoSeriousA11yViolations(page, { name: 'support landing' });
-  await fullShot(page, 'admin-support-desktop-01-landing');
+  await fullPageShot(page, 'admin-support-desktop-01-landing');
 
   // Players, read only: no ban switch, no level field; the server refuses a ban too.
   await page.goto('/admin/players');
@@ -370,7 +345,7 @@ test('support: read-only players, no ban (403), the ledger check finds the missi
   await expect(call(`players/${ids.juma}/ban`, { method: 'POST', jwt: jwts.support })).rejects.toThrow(/answered 403/);
   await expect(call(`players/${ids.juma}/suspect/5`, { method: 'POST', jwt: jwts.support })).rejects.toThrow(/answered 403/);
   await expectNoSeriousA11yViolations(page, { name: 'players, support' });
-  await fullShot(page, 'admin-support-desktop-02-players');
+  await fullPageShot(page, 'admin-support-desktop-02-players');
 
   // Admin-only screens send support home.
   await page.goto('/admin/analytics');
@@ -394,7 +369,7 @@ test('support: read-only players, no ban (403), the ledger check finds the missi
   expect(await page.getByTestId('ledger-missing').locator('tbody tr').count()).toBe(1);
   await fitsTheWindow(page);
   await expectNoSeriousA11yViolations(page, { name: 'ledger check with a difference' });
-  await fullShot(page, 'admin-support-desktop-03-ledger-diff');
+  await fullPageShot(page, 'admin-support-desktop-03-ledger-diff');
 
   // Repair, confirmed in a dialog.
   await page.getByRole('button', { name: 'Repair this day' }).click();
@@ -406,7 +381,7 @@ test('support: read-only players, no ban (403), the ledger check finds the missi
   await visible(page.getByTestId('repair-outcome').getByText('Repaired: 1 added, 0 removed, 0 rewritten.', { exact: false }));
   await visible(page.getByTestId('ledger-day-verdict').getByText('No differences'));
   expect(await day.getAttribute('data-matches')).toBe('true');
-  await fullShot(page, 'admin-support-desktop-05-repaired');
+  await fullPageShot(page, 'admin-support-desktop-05-repaired');
 
   // Repairing a matching day rewrites nothing.
   await page.getByRole('button', { name: 'Repair this day' }).click();
@@ -421,7 +396,7 @@ test('support: read-only players, no ban (403), the ledger check finds the missi
 test('every admin screen at 375 px: no sideways scrolling, tables as cards', async () => {
   const handId = (await call<{ id: string }[]>(`players/${ids.zawadi}/hands`, { jwt: jwts.admin }))[1]!.id;
   const screensAt375: [string, string, () => Locator][] = [];
-  const { context, page, errors } = await openAs(browser, server, PHONE, jwts.admin);
+  const { context, page, errors } = await site.openAs(PHONE, jwts.admin);
   screensAt375.push(
     ['/admin', 'admin-phone-01-landing', () => page.getByRole('navigation', { name: 'Admin screens' })],
     ['/admin/players', 'admin-phone-02-players', () => playersRow(page, 'zawadi@bahati.test')],
@@ -436,7 +411,7 @@ test('every admin screen at 375 px: no sideways scrolling, tables as cards', asy
     await visible(ready());
     await fitsTheWindow(page);
     await expectNoSeriousA11yViolations(page, { name: `${path} at 375 px` });
-    await fullShot(page, name);
+    await fullPageShot(page, name);
   }
   expect(errors).toEqual([]);
   await context.close();

@@ -1,8 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { depositByLightning, openAs, outsideInvoice, signInByApi, verifyPhone, waitUntil } from './support/accounts';
-import { apiCaller } from './support/journey';
-import { startServer, type StartedServer } from './support/server';
+import { bonusOffered, fundPlayer, outsideInvoice, signInByApi } from './support/accounts';
+import { DESKTOP_SHORT, PHONE, fullPageShot, screenshot } from './support/browser';
+import { askLightningWithdrawal, bankShown, confirmWithdrawal, visible } from './support/journey';
+import { siteForSpec } from './support/site';
 
 /*
  * No free roll on a withdrawn deposit, in Chromium against the built server: a player deposits 10,000
@@ -12,66 +11,31 @@ import { startServer, type StartedServer } from './support/server';
  * dialog was already open when the withdrawal went through is told why it is refused, and keeps the bank.
  */
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-
 jest.setTimeout(180_000);
 
-let server: StartedServer;
-let browser: Browser;
-const call = apiCaller(() => server);
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-  } catch (error) {
-    await screenshot(locator.page(), 'bonus-lapse-failure', { fullPage: true }).catch(() => undefined);
-    throw error;
-  }
-  return locator;
-}
+const site = siteForSpec();
+const { call } = site;
 
 /** A player with 10,000 sats deposited and the first-deposit offer made; resolves with the jwt. */
 async function offeredPlayer(email: string, name: string, phone: string): Promise<string> {
   const jwt = await signInByApi(call, email, name);
-  await verifyPhone(call, jwt, phone);
-  await depositByLightning(call, jwt, 10_000);
-  await waitUntil('the first-deposit offer', async () => (await call<{ status: string }[]>('players/bonuses', { jwt })).some((b) => b.status === 'Offered'));
+  await fundPlayer(call, jwt, phone, 10_000);
+  await bonusOffered(call, jwt);
   return jwt;
 }
 
-/** A Lightning payment request of a wallet outside the site, for `sats`. */
-const payeeRequest = (sats: number): Promise<string> => outsideInvoice(call, sats);
-
-const bankShown = (page: Page) => page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="balance"]')?.textContent ?? ''));
-
 test('the first-deposit offer lapses when the player requests a withdrawal, and the bonuses page says why', async () => {
   const jwt = await offeredPlayer('neema@bahati.test', 'Neema Wanjiru', '2015550171');
-  const paymentRequest = await payeeRequest(10_000);
-  const { context, page, errors } = await openAs(browser, server, DESKTOP, jwt);
+  const paymentRequest = await outsideInvoice(call, 10_000);
+  const { context, page, errors } = await site.openAs(DESKTOP_SHORT, jwt);
 
   // The confirmation says that the request ends the open offer.
   await page.goto('/withdraws');
-  await page.getByRole('button', { name: 'Request a withdrawal' }).click();
-  const dialog = await visible(page.getByTestId('withdraw-dialog'));
-  await dialog.getByLabel('Amount in sats').fill('10000');
-  await dialog.getByLabel('Lightning payment request').fill(paymentRequest);
-  await dialog.getByRole('button', { name: 'Request withdrawal' }).click();
+  const dialog = await askLightningWithdrawal(page, 10_000, paymentRequest);
   const note = await visible(dialog.getByTestId('withdraw-offer-note'));
   expect(await note.textContent()).toBe('You have a bonus offer open: requesting this withdrawal ends it, and it can no longer be accepted.');
   await screenshot(page, 'bonus-lapse-01-withdraw-confirm');
-  await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
-  await page.getByTestId('withdraw-dialog').waitFor({ state: 'detached' });
+  await confirmWithdrawal(dialog);
   const [request] = await call<{ requestTime: string }[]>('players/withdrawrequests', { jwt });
   const requested = await page.evaluate(
     (iso) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
@@ -87,16 +51,14 @@ test('the first-deposit offer lapses when the player requests a withdrawal, and 
   expect(await page.getByRole('button', { name: /Accept the bonus/ }).count()).toBe(0);
   await visible(page.getByText('An offer you have not accepted yet ends as soon as you request a withdrawal.'));
   await bankShown(page);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, 'bonus-lapse-02-bonuses-desktop', { fullPage: true });
+  await fullPageShot(page, 'bonus-lapse-02-bonuses-desktop');
 
   // The same page on a phone, and in Swahili.
   await page.setViewportSize(PHONE);
   await page.reload();
   await visible(page.getByTestId('bonus-lapsed-note'));
   await bankShown(page);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, 'bonus-lapse-03-bonuses-phone', { fullPage: true });
+  await fullPageShot(page, 'bonus-lapse-03-bonuses-phone');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.goto('/sw/bonuses');
   const swahili = await visible(page.getByTestId('bonus-lapsed-note'));
@@ -109,13 +71,13 @@ test('the first-deposit offer lapses when the player requests a withdrawal, and 
 
 test('accepting an offer that lapsed meanwhile is refused with the reason, and the bank stays as it was', async () => {
   const jwt = await offeredPlayer('baraka@bahati.test', 'Baraka Otieno', '2015550172');
-  const { context, page, errors } = await openAs(browser, server, DESKTOP, jwt);
+  const { context, page, errors } = await site.openAs(DESKTOP_SHORT, jwt);
   await page.goto('/bonuses');
   await page.getByRole('button', { name: 'Accept the bonus of 10,000 sats' }).click();
   const dialog = await visible(page.getByTestId('accept-bonus-dialog'));
 
   // Another tab (here: the API) requests a withdrawal of half the bank while the dialog is open.
-  await call('players/withdraw', { body: { amount: 5_000, paymentRequest: await payeeRequest(5_000) }, jwt });
+  await call('players/withdraw', { body: { amount: 5_000, paymentRequest: await outsideInvoice(call, 5_000) }, jwt });
   await dialog.getByLabel('I have read and agree to the bonus terms.').check();
   await dialog.getByRole('button', { name: 'Accept bonus' }).click();
   const refusal = await visible(dialog.getByRole('alert'));

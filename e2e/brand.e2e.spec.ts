@@ -1,7 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type StartedServer } from './support/server';
-import { apiCaller, openPage } from './support/journey';
+import type { Locator, Page } from 'playwright-core';
+import { fundPlayer } from './support/accounts';
+import { DESKTOP_SHORT, PHONE, screenshot } from './support/browser';
+import { mainMenu, signInByPage, visible } from './support/journey';
+import { siteForSpec } from './support/site';
+import { settleCards } from './support/table';
 
 /*
  * Brands, in Chromium against the built server: an admin creates a second brand on the branding screen
@@ -12,28 +14,14 @@ import { apiCaller, openPage } from './support/journey';
  */
 
 const ADMIN_EMAIL = 'chapa@bahati.test';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 const BRAND_ID = 'lagoon';
 const ACCENT = '#3b82f6';
 
 jest.setTimeout(240_000);
 
-let server: StartedServer;
-let browser: Browser;
+const site = siteForSpec({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
 
-beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const open = (viewport: { width: number; height: number }) => openPage(browser, server, viewport);
-const call = apiCaller(() => server);
+const { call, open } = site;
 
 const svg = (width: number, height: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
@@ -60,34 +48,6 @@ const LAGOON = {
   logoSvg: svg(48, 48, '<circle id="lagoon-logo" cx="24" cy="24" r="22" fill="#1d4fa3" stroke="#9cc3ff" stroke-width="3"/><path d="M10 28q7-8 14 0t14 0" fill="none" stroke="#ffffff" stroke-width="3"/>'),
   taglineSvg: svg(300, 48, '<text id="lagoon-tagline" x="0" y="34" font-family="Georgia, serif" font-size="30" font-weight="700" fill="#9cc3ff">Lagoon</text>'),
 };
-
-async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-  } catch (error) {
-    await screenshot(locator.page(), 'brand-failure').catch(() => undefined);
-    throw error;
-  }
-  return locator;
-}
-
-/** The sign-in page's e-mail form; closes the phone challenge the deposit page brings up. */
-async function signIn(page: Page, email: string, name: string): Promise<string> {
-  await page.goto('/authentication');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel(/^Name/).fill(name);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/deposit');
-  const phone = page.getByTestId('phone-dialog');
-  await visible(phone);
-  await page.keyboard.press('Escape');
-  await phone.waitFor({ state: 'detached' });
-  const jwt = await page.evaluate(() => window.localStorage.getItem('jwt'));
-  if (!jwt) throw new Error('no jwt after sign-in');
-  return jwt;
-}
-
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
 /** The table drawn and the chips ready (the brand has arrived). */
 async function tableShown(page: Page) {
@@ -138,8 +98,8 @@ async function closeResult(page: Page, testId: string) {
 
 test('an admin creates a brand; players get it from the link and keep it for the visit; the default stays for everyone else', async () => {
   // ── The admin: the landing page, then the branding screen from the header's Admin menu.
-  const admin = await open(DESKTOP);
-  await signIn(admin.page, ADMIN_EMAIL, 'Chapa');
+  const admin = await open(DESKTOP_SHORT);
+  await signInByPage(admin.page, ADMIN_EMAIL, 'Chapa', { closePhone: true });
   await mainMenu(admin.page).getByRole('button', { name: 'Admin' }).click();
   const adminMenu = mainMenu(admin.page);
   for (const item of ['Overview', 'Players', 'Withdraw Requests', 'Redeem Codes', 'Branding']) await visible(adminMenu.getByRole('link', { name: item, exact: true }));
@@ -241,13 +201,9 @@ test('an admin creates a brand; players get it from the link and keep it for the
   await admin.context.close();
 
   // ── A player who arrives with ?id=lagoon, funded through the development rails.
-  const player = await open(DESKTOP);
-  const jwt = await signIn(player.page, 'ziwa@bahati.test', 'Ziwa');
-  const { phoneNumber } = await call<{ phoneNumber: string }>('players/beginphoneverify', { body: { phoneNumber: '2025550177', countryCode: 'us' }, jwt });
-  const { code } = await call<{ code: string }>(`dev/phone-code?phoneNumber=${encodeURIComponent(phoneNumber)}`);
-  await call('players/verifycode', { body: { code }, jwt });
-  const { paymentRequest } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '50000' }, jwt });
-  await call('dev/lightning/settle', { body: { paymentRequest } });
+  const player = await open(DESKTOP_SHORT);
+  const { jwt } = await signInByPage(player.page, 'ziwa@bahati.test', 'Ziwa', { closePhone: true });
+  await fundPlayer(call, jwt, '2025550177', 50_000);
 
   await player.page.goto(`/game?id=${BRAND_ID}`);
   await tableShown(player.page);
@@ -272,7 +228,7 @@ test('an admin creates a brand; players get it from the link and keep it for the
   const dealt = player.page.getByTestId('table-card');
   await visible(dealt);
   expect(await dealt.first().locator('image').first().getAttribute('href')).toContain('lagoon-card');
-  await player.page.waitForTimeout(1_400);
+  await settleCards(player.page);
   await screenshot(player.page, 'brand-desktop-06-new-brand-table');
 
   // In-app navigation and a full load of another page keep the brand for the visit.
@@ -290,7 +246,7 @@ test('an admin creates a brand; players get it from the link and keep it for the
   await player.context.close();
 
   // ── The same player in a fresh visit without the id: the default brand, green felt.
-  const plain = await open(DESKTOP);
+  const plain = await open(DESKTOP_SHORT);
   await plain.page.goto('/authentication');
   await plain.page.evaluate((token) => window.localStorage.setItem('jwt', token), jwt);
   await plain.page.goto('/game');
@@ -334,7 +290,7 @@ test('an admin creates a brand; players get it from the link and keep it for the
   }
 
   const adminPhone = await open(PHONE);
-  await signIn(adminPhone.page, ADMIN_EMAIL, 'Chapa');
+  await signInByPage(adminPhone.page, ADMIN_EMAIL, 'Chapa', { closePhone: true });
   await adminPhone.page.goto('/admin/branding');
   await visible(adminPhone.page.getByTestId('brand-editor'));
   await adminPhone.page.getByTestId('brand-select').selectOption(`saved:${BRAND_ID}`);
@@ -346,8 +302,8 @@ test('an admin creates a brand; players get it from the link and keep it for the
 });
 
 test('players and signed-out visitors cannot open the branding screen, and the brand API refuses a non-admin save', async () => {
-  const { context, page } = await open(DESKTOP);
-  const jwt = await signIn(page, 'mchezaji@bahati.test', 'Mchezaji');
+  const { context, page } = await open(DESKTOP_SHORT);
+  const { jwt } = await signInByPage(page, 'mchezaji@bahati.test', 'Mchezaji', { closePhone: true });
   await page.goto('/admin/branding');
   await page.waitForURL((url) => url.pathname === '/');
   await page.goto('/admin');

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { openAs, signInByApi, verifyPhone, waitUntil } from './support/accounts';
-import { launchBrowser, screenshot } from './support/browser';
-import { apiCaller } from './support/journey';
-import { startServer, type StartedServer } from './support/server';
+import { settleLightningInvoice, signInByApi, verifyPhone } from './support/accounts';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { waitUntil } from './support/journey';
+import { siteForSpec } from './support/site';
 
 /*
  * A deposit that would take a bank past MAX_BANK_SATS is held, not credited. An admin finds it on
@@ -14,33 +13,19 @@ const ADMIN_EMAIL = 'mkuu@bahati.test';
 
 jest.setTimeout(180_000);
 
-let server: StartedServer;
-let browser: Browser;
-const call = apiCaller(() => server);
-
-beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, MAX_BANK_SATS: '100000' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = siteForSpec({ env: { ADMIN_EMAILS: ADMIN_EMAIL, MAX_BANK_SATS: '100000' } });
+const { call } = site;
 
 test('an admin credits a deposit held for review, after confirming it', async () => {
   const admin = await signInByApi(call, ADMIN_EMAIL, 'Mkuu');
   const player = await signInByApi(call, 'tajiri@bahati.test', 'Tajiri');
   await verifyPhone(call, player, '2015550191');
-  for (const amount of [90_000, 35_000]) {
-    const { paymentRequest } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: String(amount) }, jwt: player });
-    await call('dev/lightning/settle', { body: { paymentRequest } });
-  }
+  for (const amount of [90_000, 35_000]) await settleLightningInvoice(call, player, amount);
   await waitUntil('the held deposit', async () => (await call<unknown[]>('admin/held-deposits', { jwt: admin })).length === 1);
   expect(await call<number>('players/bank', { jwt: player })).toBe(90_000);
 
-  for (const [width, height, name] of [[375, 812, 'phone'], [1280, 900, 'desktop']] as const) {
-    const { context, page, errors } = await openAs(browser, server, { width, height }, admin);
+  for (const [viewport, name] of [[PHONE, 'phone'], [DESKTOP, 'desktop']] as const) {
+    const { context, page, errors } = await site.openAs(viewport, admin);
     await page.goto('/admin/held-deposits');
     const table = page.getByTestId('held-deposit-table');
     await table.getByText('tajiri@bahati.test').waitFor();

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { apiCaller, fundPlayer, outsideAddress, outsideInvoice, settleLightningInvoice, signInByApi, verifyPhone as verifyPhoneByApi } from './support/accounts';
+import { DESKTOP_SHORT, PHONE, openPage, screenshot, type Viewport } from './support/browser';
+import { closePhoneChallenge, headerBalance, mainMenu, signInByPage, visible, waitUntil } from './support/journey';
 import { startServer, type StartedServer } from './support/server';
-import { apiCaller } from './support/journey';
-import { depositByLightning, outsideAddress, outsideInvoice, signInByApi, verifyPhone as verifyPhoneByApi } from './support/accounts';
+import { siteForSpec } from './support/site';
 
 /*
  * Money in and out, in Chromium against the built server on its embedded stand-ins:
@@ -19,13 +20,11 @@ import { depositByLightning, outsideAddress, outsideInvoice, signInByApi, verify
 const ADMIN_EMAIL = 'cashier@bahati.test';
 const PLAYER_EMAIL = 'zawadi@bahati.test';
 const PAYEE_EMAIL = 'payee@bahati.test';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 
 jest.setTimeout(600_000);
 
-let server: StartedServer;
-let browser: Browser;
+const site = siteForSpec({ env: { ADMIN_EMAILS: ADMIN_EMAIL }, timeoutMs: 180_000 });
+const { call } = site;
 
 /**
  * A server of its own whose invoices expire after a minute (the shortest expiry the server takes), with a
@@ -44,80 +43,34 @@ async function accountWithOlderInvoices(): Promise<OlderInvoices> {
   shortServer = short;
   const api = apiCaller(() => short);
   const jwt = await signInByApi(api, 'older@bahati.test', 'Older');
-  await verifyPhoneByApi(api, jwt, '2015550177');
-  await depositByLightning(api, jwt, 12_000);
+  await fundPlayer(api, jwt, '2015550177', 12_000);
   for (const amount of ['2000', '3000', '4000']) await api('players/lightningaddinvoice', { body: { amount }, jwt });
   return { server: short, jwt };
 }
 
-beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL }, timeoutMs: 180_000 });
+beforeAll(() => {
   olderInvoices = accountWithOlderInvoices();
   // Read by the last test; a failure here fails that test, not the run as an unhandled rejection.
   olderInvoices.catch(() => undefined);
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await olderInvoices?.catch(() => undefined);
   await shortServer?.stop();
 });
 
-const call = apiCaller(() => server);
-
 /** A second, phone-verified account through the API: its invoice and address are withdrawal targets. */
 async function payeeAccount(): Promise<{ jwt: string }> {
-  const { idToken } = await call<{ idToken: string }>('dev/id-token', { body: { email: PAYEE_EMAIL, name: 'Payee' } });
-  const { jwt } = await call<{ jwt: string }>('players/login', { body: { idToken } });
-  const { phoneNumber } = await call<{ phoneNumber: string }>('players/beginphoneverify', {
-    body: { phoneNumber: '2015550188', countryCode: 'us' },
-    jwt,
-  });
-  const { code } = await call<{ code: string }>(`dev/phone-code?phoneNumber=${encodeURIComponent(phoneNumber)}`);
-  const { status } = await call<{ status: string }>('players/verifycode', { body: { code }, jwt });
-  expect(status).toBe('Approved');
+  const jwt = await signInByApi(call, PAYEE_EMAIL, 'Payee');
+  await verifyPhoneByApi(call, jwt, '2015550188');
   return { jwt };
 }
 
-async function open(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
-  page.on('console', (message) => {
-    if (message.type() === 'error') console.error('browser console:', message.text());
-  });
-  page.on('response', (response) => {
-    if (response.status() < 400) return;
-    void response.text().then(
-      (body) => console.warn(`answered ${response.status()}: ${response.request().method()} ${response.url()} ${body}`),
-      () => undefined,
-    );
-  });
-  return { context, page };
-}
+/** A fresh context at `viewport`; every refusal the server answers is printed with its body. */
+const open = (viewport: Viewport) => site.open(viewport, { answers: true });
 
-async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-  } catch (error) {
-    await screenshot(locator.page(), 'money-failure', { fullPage: true }).catch(() => undefined);
-    throw error;
-  }
-  return locator;
-}
-
-/** The development identity provider; a player with an empty bank lands on the deposit page. */
-async function signIn(page: Page, email: string, name: string) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
-  await page.waitForURL('**/authentication');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel(/^Name/).fill(name);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/(deposit|game)$/);
-}
+/** The development identity provider, from the header's link; a player with an empty bank lands on the deposit page. */
+const signIn = (page: Page, email: string, name: string) => signInByPage(page, email, name, { viaHeader: true, landing: /^\/(deposit|game)$/ });
 
 /** The phone dialog: number → code from the development banner → Approved → it closes after a second. */
 async function verifyPhone(page: Page, nationalNumber: string, shotPrefix?: string) {
@@ -144,8 +97,6 @@ async function verifyPhone(page: Page, nationalNumber: string, shotPrefix?: stri
   if (shotPrefix) await screenshot(page, `${shotPrefix}-phone-verified`);
   await page.getByTestId('phone-dialog').waitFor({ state: 'detached', timeout: 5_000 });
 }
-
-const headerBalance = (page: Page, text: string) => page.getByTestId('balance').getByText(text, { exact: true });
 
 /** The API requests (method and path) the page sends from now on to paths matching `pattern`. */
 function sentRequests(page: Page, pattern: RegExp): string[] {
@@ -191,7 +142,7 @@ test('deposit by Lightning and on-chain, withdraw, and an admin decides', async 
   const payeeAddress = await outsideAddress(call);
   expect(payeeAddress).toMatch(/^bcrt1/);
 
-  const { context, page } = await open(DESKTOP);
+  const { context, page } = await open(DESKTOP_SHORT);
   await signIn(page, PLAYER_EMAIL, 'Zawadi Otieno');
   expect(new URL(page.url()).pathname).toBe('/deposit');
 
@@ -270,7 +221,7 @@ test('deposit by Lightning and on-chain, withdraw, and an admin decides', async 
   await screenshot(page, 'money-desktop-10-deposit-full', { fullPage: true });
 
   // Withdraw: the spec's client checks, then one Lightning and one on-chain request.
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Withdraw', exact: true }).click();
+  await mainMenu(page).getByRole('link', { name: 'Withdraw', exact: true }).click();
   await page.waitForURL('**/withdraws');
   await visible(page.getByTestId('withdraw-balance').getByText('80,000 sats', { exact: true }));
   await visible(page.getByText('You have not requested a withdrawal yet.'));
@@ -362,14 +313,12 @@ test('deposit by Lightning and on-chain, withdraw, and an admin decides', async 
   await screenshot(page, 'money-desktop-13-withdraw-requests');
 
   // The admin approves the Lightning request and declines the on-chain one.
-  const admin = await open(DESKTOP);
+  const admin = await open(DESKTOP_SHORT);
   await signIn(admin.page, ADMIN_EMAIL, 'Cashier');
   // The admin's own deposit page asks for a phone first.
-  await visible(admin.page.getByTestId('phone-dialog'));
-  await admin.page.keyboard.press('Escape');
-  await admin.page.getByTestId('phone-dialog').waitFor({ state: 'detached' });
-  await admin.page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Admin' }).click();
-  await admin.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Withdraw Requests' }).click();
+  await closePhoneChallenge(admin.page);
+  await mainMenu(admin.page).getByRole('button', { name: 'Admin' }).click();
+  await mainMenu(admin.page).getByRole('link', { name: 'Withdraw Requests' }).click();
   await admin.page.waitForURL('**/withdraw-requests');
   const adminTable = await visible(admin.page.getByTestId('admin-withdraw-table'));
   await visible(adminTable.getByRole('button', { name: /Approve the request of zawadi@bahati\.test for 20,000 sats/ }));
@@ -405,7 +354,7 @@ test('deposit by Lightning and on-chain, withdraw, and an admin decides', async 
   expect(await adminTable.getByRole('button', { name: /Approve|Decline/ }).count()).toBe(0);
 
   // A payout the node refuses shows as failed, with the node's reason, beside the cancelled request; approving again pays it.
-  await call('dev/lightning/settle', { body: { paymentRequest: (await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: '10000' }, jwt: payee.jwt })).paymentRequest } });
+  await settleLightningInvoice(call, payee.jwt, 10_000);
   await call('players/withdraw', { body: { amount: 4000, paymentRequest: await outsideInvoice(call, 4_000) }, jwt: payee.jwt });
   await call('dev/lightning/refuse-payouts', { body: { count: 1, reason: 'no route to the destination' } });
   await admin.page.getByRole('button', { name: 'Refresh' }).click();
@@ -460,7 +409,7 @@ test('deposit by Lightning and on-chain, withdraw, and an admin decides', async 
   await screenshot(page, 'money-desktop-16-withdraw-decided');
 
   // The ledger: newest first (the admin's refund on top), and the day split — a deposit is not a winning.
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Ledger', exact: true }).click();
+  await mainMenu(page).getByRole('link', { name: 'Ledger', exact: true }).click();
   await page.waitForURL('**/ledger');
   const ledgerRows = page.getByTestId('ledger-row');
   await visible(ledgerRows.first());
@@ -587,16 +536,15 @@ test('the deposit page folds expired and cancelled invoices under "older", open 
   const { server: short, jwt } = await olderInvoices;
   const api = apiCaller(() => short);
   // Past their expiry (whether the sweep has cancelled them yet or not), those three can no longer be paid.
-  for (;;) {
-    const invoices = await api<{ status: string; expiresAt: string }[]>('players/getlightninginvoices', { jwt });
-    if (invoices.filter((i) => i.status !== 'Settled').every((i) => Date.parse(i.expiresAt) < Date.now())) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitUntil(
+    'the open invoices to expire',
+    async () => (await api<{ status: string; expiresAt: string }[]>('players/getlightninginvoices', { jwt })).filter((i) => i.status !== 'Settled').every((i) => Date.parse(i.expiresAt) < Date.now()),
+    180_000,
+    250,
+  );
 
-  for (const [viewport, name] of [[DESKTOP, 'desktop'], [PHONE, 'mobile']] as const) {
-    const context = await browser.newContext({ viewport, baseURL: short.baseUrl });
-    await context.addInitScript((token) => window.localStorage.setItem('jwt', token), jwt);
-    const page = await context.newPage();
+  for (const [viewport, name] of [[DESKTOP_SHORT, 'desktop'], [PHONE, 'mobile']] as const) {
+    const { context, page } = await openPage(site.browser, short, viewport, { jwt, answers: true });
     await page.goto('/deposit');
     const lightning = page.getByTestId('lightning-section');
     // A new open invoice goes on top of the list, above the paid one.

@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, screenshot } from './support/browser';
-import { REPO_ROOT, startServer, type StartedServer } from './support/server';
-import { apiCaller } from './support/journey';
+import { DESKTOP, screenshot, type OpenedPage } from './support/browser';
+import { REPO_ROOT } from './support/server';
+import { siteForSpec } from './support/site';
+import { signInByApi } from './support/accounts';
 import { seriousA11yViolations, describeViolations } from './support/a11y';
 
 /*
@@ -81,30 +82,17 @@ const GENERIC_TITLE = /<title>([^<]*)<\/title>/.exec(readFileSync(join(REPO_ROOT
 /** Each route's tab title in English, to compare the other languages' with. */
 const englishTitles = new Map<string, string>();
 
-let server: StartedServer;
-let browser: Browser;
+const site = siteForSpec({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
 let jwt: string;
-const call = apiCaller(() => server);
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-  browser = await launchBrowser();
-  const { idToken } = await call<{ idToken: string }>('dev/id-token', { body: { email: ADMIN_EMAIL, name: 'Walker' } });
-  ({ jwt } = await call<{ jwt: string }>('players/login', { body: { idToken } }));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  jwt = await signInByApi(site.call, ADMIN_EMAIL, 'Walker');
 });
 
 const localized = (lang: string, route: string) => (lang === 'en' ? `/${route}` : `/${lang}${route ? `/${route}` : ''}`);
 
-async function context(signedIn: boolean): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.baseUrl });
-  if (signedIn) await ctx.addInitScript((token) => window.localStorage.setItem('jwt', token), jwt);
-  return ctx;
-}
+/** A desktop window, signed in as the walker or a visitor. */
+const open = (signedIn: boolean): Promise<OpenedPage> => site.openAs(DESKTOP, signedIn ? jwt : null);
 
 /**
  * Opens a path and waits until the screen has rendered past its loading state. The first page of a
@@ -112,7 +100,7 @@ async function context(signedIn: boolean): Promise<BrowserContext> {
  * keeps the walk fast.
  */
 async function visit(page: Page, path: string): Promise<void> {
-  if (page.url().startsWith(server.baseUrl)) {
+  if (page.url().startsWith(site.server.baseUrl)) {
     const before = await page.evaluate(() => document.querySelector('main')?.innerHTML ?? '');
     await page.evaluate((to) => {
       window.history.pushState(null, '', to);
@@ -147,7 +135,7 @@ async function inspect(page: Page, path: string, withAxe: boolean): Promise<Page
     const violations = await seriousA11yViolations(page);
     if (violations.length) problems.push(`axe:\n${describeViolations(violations)}`);
   }
-  const origin = new URL(server.baseUrl).origin;
+  const origin = new URL(site.server.baseUrl).origin;
   const links = await page.$$eval('a[href]', (anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
   const internal = links
     .map((href) => new URL(href))
@@ -163,8 +151,7 @@ describe.each(LANGUAGES)('every route in %s', (lang) => {
   const visited = new Set<string>();
 
   beforeAll(async () => {
-    ctx = await context(true);
-    page = await ctx.newPage();
+    ({ context: ctx, page } = await open(true));
   });
   afterAll(async () => {
     await ctx?.close();
@@ -173,7 +160,7 @@ describe.each(LANGUAGES)('every route in %s', (lang) => {
   it.each(ROUTES)(`/${lang === 'en' ? '' : `${lang}/`}%s`, async (route) => {
     const path = localized(lang, route);
     // The tab title is cleared before an in-app navigation: the next screen must name itself.
-    if (page.url().startsWith(server.baseUrl)) await page.evaluate(() => (document.title = ''));
+    if (page.url().startsWith(site.server.baseUrl)) await page.evaluate(() => (document.title = ''));
     const result = await inspect(page, path, axeChecks(lang, route));
     visited.add(path);
     for (const link of result.links) linked.add(link);
@@ -196,10 +183,9 @@ describe.each(LANGUAGES)('every route in %s', (lang) => {
   });
 
   it('the sign-in page, as a visitor', async () => {
-    const visitor = await context(false);
-    const p = await visitor.newPage();
-    const result = await inspect(p, localized(lang, 'authentication'), axeChecks(lang, 'authentication'));
-    await visitor.close();
+    const visitor = await open(false);
+    const result = await inspect(visitor.page, localized(lang, 'authentication'), axeChecks(lang, 'authentication'));
+    await visitor.context.close();
     expect(result.problems).toEqual([]);
   });
 

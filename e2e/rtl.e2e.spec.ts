@@ -1,8 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { depositByLightning, openAs, outsideInvoice, playHandByApi, signInByApi, verifyPhone, waitUntil } from './support/accounts';
-import { launchBrowser, screenshot } from './support/browser';
-import { apiCaller } from './support/journey';
-import { startServer, type StartedServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { playerWithHistory, signInByApi } from './support/accounts';
+import { DESKTOP_SHORT, PHONE, fullPageShot, screenshot } from './support/browser';
+import { animationsDone, showScreen, type Screen as WalkScreen } from './support/journey';
+import { siteForSpec } from './support/site';
 
 /*
  * Arabic (`/ar/...`) lays the page out right to left: the header, menu, footer, forms, tables and
@@ -13,16 +13,10 @@ import { startServer, type StartedServer } from './support/server';
 
 type Who = 'visitor' | 'player' | 'admin';
 
-interface Screen {
-  name: string;
-  path: string;
-  who: Who;
-  ready?: (page: Page) => Locator;
-  then?: (page: Page) => Promise<void>;
-}
+type Screen = WalkScreen<Who>;
 
 const ADMIN_EMAIL = 'msimamizi@bahati.test';
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
+const VIEWPORTS = { desktop: DESKTOP_SHORT, phone: PHONE };
 
 const SCREENS: Screen[] = [
   { name: 'welcome', path: '/ar', who: 'visitor' },
@@ -61,57 +55,31 @@ const SCREENS: Screen[] = [
 
 jest.setTimeout(300_000);
 
-let server: StartedServer;
-let browser: Browser;
-const call = apiCaller(() => server);
+const site = siteForSpec({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+const { call } = site;
 const jwts: Record<Who, string | null> = { visitor: null, player: null, admin: null };
 let shoeId = '';
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-  browser = await launchBrowser();
-  const paymentRequest = await outsideInvoice(call, 5_000);
-
-  const player = await signInByApi(call, 'layla@bahati.test', 'ليلى أحمد');
-  await verifyPhone(call, player, '2015550192');
-  await depositByLightning(call, player, 80_000);
-  await waitUntil('the bonus offer', async () => (await call<{ status: string }[]>('players/bonuses', { jwt: player })).some((b) => b.status === 'Offered'));
-  shoeId = await playHandByApi(call, player);
-  await call('players/withdraw', { body: { amount: 5_000, paymentRequest }, jwt: player });
-
+  const player = await playerWithHistory(call, 'layla@bahati.test', 'ليلى أحمد', '2015550192', 80_000);
+  shoeId = player.shoeId;
   const admin = await signInByApi(call, ADMIN_EMAIL, 'Msimamizi');
   await call('admin/redeem-codes', { body: { code: 'RAMADAN2025', bonusAmount: 5_000 }, jwt: admin });
-  jwts.player = player;
+  jwts.player = player.jwt;
   jwts.admin = admin;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function show(page: Page, screen: Screen) {
-  await page.goto(screen.path.replace('SHOE', shoeId));
-  try {
-    await (screen.ready ?? ((p: Page) => p.locator('main h1')))(page).first().waitFor({ state: 'visible', timeout: 15_000 });
-    await page.waitForFunction(() => document.querySelector('[aria-busy="true"], [role="progressbar"]') === null, undefined, { timeout: 10_000 }).catch(() => undefined);
-    await screen.then?.(page);
-  } catch (error) {
-    await screenshot(page, `rtl-failure-${screen.name}`, { fullPage: true });
-    throw error;
-  }
-  await page.waitForTimeout(300);
-}
+/** Opens the screen and waits until it has rendered, its data has arrived and nothing moves. */
+const show = (page: Page, screen: Screen) => showScreen(page, screen.path.replace('SHOE', shoeId), screen, `rtl-failure-${screen.name}`);
 
 describe.each(Object.entries(VIEWPORTS))('Arabic at %s width', (label, viewport) => {
   it.each(SCREENS.map((s) => [s.name, s] as const))('%s is laid out right to left without sideways scrolling', async (_name, screen) => {
-    const { context, page } = await openAs(browser, server, viewport, jwts[screen.who]);
+    const { context, page } = await site.openAs(viewport, jwts[screen.who]);
     try {
       await show(page, screen);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await screenshot(page, `rtl-${label}-${screen.name}`, { fullPage: true });
+      await fullPageShot(page, `rtl-${label}-${screen.name}`);
       expect(overflow).toBeLessThanOrEqual(1);
     } finally {
       await context.close();
@@ -121,7 +89,7 @@ describe.each(Object.entries(VIEWPORTS))('Arabic at %s width', (label, viewport)
 
 describe('what mirrors and what does not', () => {
   it('the header: brand on the right, the player on the left; the table keeps its chips in drawing order', async () => {
-    const { context, page } = await openAs(browser, server, VIEWPORTS.desktop, jwts.player);
+    const { context, page } = await site.openAs(VIEWPORTS.desktop, jwts.player);
     await show(page, SCREENS.find((s) => s.name === 'game')!);
     const brand = (await page.getByRole('banner').getByRole('link').first().boundingBox())!;
     const avatar = (await page.getByTestId('avatar').boundingBox())!;
@@ -133,7 +101,7 @@ describe('what mirrors and what does not', () => {
   });
 
   it('a signed amount is one left-to-right run', async () => {
-    const { context, page } = await openAs(browser, server, VIEWPORTS.desktop, jwts.player);
+    const { context, page } = await site.openAs(VIEWPORTS.desktop, jwts.player);
     await show(page, SCREENS.find((s) => s.name === 'ledger')!);
     const bet = await page.getByTestId('ledger-row').filter({ hasText: '−' }).first().locator('td').last().textContent();
     expect(bet).toMatch(/^\u2066−[\d,]+\u2069$/);
@@ -141,7 +109,7 @@ describe('what mirrors and what does not', () => {
   });
 
   it('at 375 px the menu button is on the left and the menu opens under the header', async () => {
-    const { context, page } = await openAs(browser, server, VIEWPORTS.phone, jwts.admin);
+    const { context, page } = await site.openAs(VIEWPORTS.phone, jwts.admin);
     await show(page, SCREENS.find((s) => s.name === 'admin-withdraw-requests')!);
     const toggle = page.getByRole('banner').locator('button[aria-controls="main-menu"]');
     const box = (await toggle.boundingBox())!;
@@ -149,7 +117,9 @@ describe('what mirrors and what does not', () => {
     await toggle.click();
     await page.locator('#main-menu').waitFor({ state: 'visible' });
     await page.locator('#main-menu').getByRole('button', { expanded: false }).first().click();
-    await page.waitForTimeout(200);
+    // The submenu is open and has finished opening.
+    await page.locator('#main-menu').getByRole('button', { expanded: true }).first().waitFor();
+    await animationsDone(page);
     await screenshot(page, 'rtl-phone-menu-open');
     await context.close();
   });

@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page, Request, Response } from 'playwright-core';
-import { depositByLightning, openAs, outsideInvoice, signInByApi, verifyPhone as verifyPhoneByApi } from './support/accounts';
-import { launchBrowser, screenshot } from './support/browser';
-import { apiCaller, openPage } from './support/journey';
-import { startServer, type StartedServer } from './support/server';
+import type { Page, Request, Response } from 'playwright-core';
+import { depositByLightning, outsideInvoice, signInByApi, verifyPhone as verifyPhoneByApi } from './support/accounts';
+import { DESKTOP_SHORT, screenshot } from './support/browser';
+import { askLightningWithdrawal, closePhoneChallenge, confirmWithdrawal, headerBalance, signInByPage, visible, waitUntil } from './support/journey';
+import { siteForSpec } from './support/site';
+import { bet, openTable, standItOut } from './support/table';
 
 /*
  * No credential reaches the server log. The player's live updates authenticate with the Authorization
@@ -19,15 +20,13 @@ import { startServer, type StartedServer } from './support/server';
 
 const PLAYER_EMAIL = 'imani@bahati.test';
 const ADMIN_EMAIL = 'auditor@bahati.test';
-const DESKTOP = { width: 1280, height: 800 };
 const EVENTS_PATH = '/api/players/events';
 
 jest.setTimeout(300_000);
 
-let server: StartedServer;
-let browser: Browser;
-let logDir: string;
-let logFile: string;
+const logDir = mkdtempSync(join(tmpdir(), 'bahati-log-'));
+const logFile = join(logDir, 'server.log');
+const site = siteForSpec({ env: { ADMIN_EMAILS: ADMIN_EMAIL }, logFile });
 
 /** Everything secret the server handed out in this file: session tokens, ID tokens, phone codes. */
 const issuedTokens = new Set<string>();
@@ -37,20 +36,12 @@ const streamRequests: { url: string; authorization: string | undefined }[] = [];
 const streamStatuses: number[] = [];
 const pending: Promise<unknown>[] = [];
 
-beforeAll(async () => {
-  logDir = mkdtempSync(join(tmpdir(), 'bahati-log-'));
-  logFile = join(logDir, 'server.log');
-  server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL }, logFile });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+// After the site's own afterAll (hooks run in the order they are declared): the server has stopped.
+afterAll(() => {
   rmSync(logDir, { recursive: true, force: true });
 });
 
-const rawCall = apiCaller(() => server);
+const rawCall = site.call;
 /** The test's own API calls: the tokens and codes they get back are looked for in the log too. */
 const call: typeof rawCall = async <T>(path: string, options?: Parameters<typeof rawCall>[1]) => {
   const answer = await rawCall<T>(path, options);
@@ -87,36 +78,13 @@ async function storedJwt(page: Page) {
   return jwt;
 }
 
-async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
-  await locator.first().waitFor({ state: 'visible', timeout });
-  return locator;
-}
-
-const headerBalance = (page: Page, text: string) => page.getByTestId('balance').getByText(text, { exact: true });
-
-async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** The development identity provider on the sign-in page. */
-async function signIn(page: Page, email: string, name: string) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
-  await page.waitForURL('**/authentication');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel(/^Name/).fill(name);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/(deposit|game)$/);
-}
+/** The development identity provider, from the header's link. */
+const signIn = (page: Page, email: string, name: string) => signInByPage(page, email, name, { viaHeader: true, landing: /^\/(deposit|game)$/ });
 
 test('the event stream sends the session in its header, reconnects with backoff, and a 401 on it ends the session', async () => {
   const jwt = await signInByApi(call, 'baraka.stream@bahati.test', 'Baraka');
   await verifyPhoneByApi(call, jwt, '2015550166');
-  const { context, page, errors } = await openAs(browser, server, DESKTOP, jwt);
+  const { context, page, errors } = await site.openAs(DESKTOP_SHORT, jwt);
   watch(page);
 
   // The first attempt fails as a restarting server would; the next one, after a backoff, gets through.
@@ -130,7 +98,7 @@ test('the event stream sends the session in its header, reconnects with backoff,
   });
   await page.goto('/deposit');
   await visible(page.getByTestId('lightning-section'));
-  await waitFor('the stream to reopen', () => streamStatuses.includes(200));
+  await waitUntil('the stream to reopen', () => streamStatuses.includes(200), 15_000, 100);
   expect(attempts.length).toBe(2);
   expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(450);
 
@@ -146,6 +114,8 @@ test('the event stream sends the session in its header, reconnects with backoff,
   await page.goto('/withdraws');
   await page.waitForURL('**/authentication');
   await visible(page.getByTestId('session-ended').getByText('Your session has ended. Please sign in again.'));
+  // The wait is what is tested: a retry would come 0.5 to 1 s after a failure (the first backoff), so none
+  // in 2.5 s means none at all; there is no event to wait for instead, since what must not happen is a request.
   await page.waitForTimeout(2_500);
   expect(attempts.length).toBe(before + 1);
   expect(await page.evaluate(() => window.localStorage.getItem('jwt'))).toBeNull();
@@ -153,7 +123,7 @@ test('the event stream sends the session in its header, reconnects with backoff,
 
   await Promise.all(pending);
   for (const request of streamRequests) {
-    expect(request.url).toBe(`${server.baseUrl}${EVENTS_PATH}`);
+    expect(request.url).toBe(`${site.server.baseUrl}${EVENTS_PATH}`);
     expect(request.authorization).toBe(`Bearer ${jwt}`);
   }
   expect(errors).toEqual([]);
@@ -167,7 +137,7 @@ test('a player and an admin go through sign-in, phone, deposits, a hand and a wi
   // An invoice of a wallet outside the site is the withdrawal's target.
   const payeeInvoice = await outsideInvoice(call, 20_000);
 
-  const { context, page, errors } = await openPage(browser, server, DESKTOP);
+  const { context, page, errors } = await site.open(DESKTOP_SHORT);
   watch(page);
   await signIn(page, PLAYER_EMAIL, 'Imani Wanjiru');
   expect(new URL(page.url()).pathname).toBe('/deposit');
@@ -211,23 +181,10 @@ test('a player and an admin go through sign-in, phone, deposits, a hand and a wi
   await screenshot(page, 'server-log-03-deposited');
 
   // A hand at the table.
-  await page.goto('/game');
-  const deal = page.getByTestId('action-deal');
-  await deal.waitFor({ state: 'visible' });
-  if (await page.getByTestId('clear-bet').isEnabled()) await page.getByTestId('clear-bet').click();
-  await page.getByTestId('chip-1K').click();
-  await deal.click();
-  for (let i = 0; i < 12; i++) {
-    await page.waitForFunction(() =>
-      ['action-deal', 'action-no', 'action-stand'].some((id) => {
-        const button = document.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`);
-        return button !== null && !button.disabled;
-      }),
-    );
-    if (await deal.isVisible()) break;
-    await page.keyboard.press((await page.getByTestId('action-no').isVisible()) ? 'n' : 's');
-    await page.waitForTimeout(150);
-  }
+  await openTable(page);
+  await bet(page, ['1K']);
+  await page.getByTestId('action-deal').click();
+  await standItOut(page);
   await visible(page.getByTestId('hand-result'));
   await screenshot(page, 'server-log-04-hand');
 
@@ -235,22 +192,15 @@ test('a player and an admin go through sign-in, phone, deposits, a hand and a wi
   await page.goto('/bonuses');
   await visible(page.getByRole('heading', { level: 1 }));
   await page.goto('/withdraws');
-  await page.getByRole('button', { name: 'Request a withdrawal' }).click();
-  const withdraw = await visible(page.getByTestId('withdraw-dialog'));
-  await withdraw.getByLabel('Amount in sats').fill('20000');
-  await withdraw.getByLabel('Lightning payment request').fill(payeeInvoice);
-  await withdraw.getByRole('button', { name: 'Request withdrawal' }).click();
-  await withdraw.getByRole('button', { name: 'Confirm withdrawal' }).click();
-  await page.getByTestId('withdraw-dialog').waitFor({ state: 'detached' });
+  await confirmWithdrawal(await askLightningWithdrawal(page, 20_000, payeeInvoice));
   const table = page.getByTestId('withdraw-table');
   await visible(table.getByTestId('withdraw-status').getByText('In review'));
 
-  const admin = await openPage(browser, server, DESKTOP);
+  const admin = await site.open(DESKTOP_SHORT);
   watch(admin.page);
   await signIn(admin.page, ADMIN_EMAIL, 'Auditor');
   await storedJwt(admin.page);
-  await visible(admin.page.getByTestId('phone-dialog'));
-  await admin.page.keyboard.press('Escape');
+  await closePhoneChallenge(admin.page);
   await admin.page.goto('/withdraw-requests');
   const adminTable = await visible(admin.page.getByTestId('admin-withdraw-table'));
   await adminTable.getByRole('button', { name: new RegExp(`Approve the request of ${PLAYER_EMAIL.replace('.', '\\.')} for 20,000 sats`) }).click();
@@ -269,14 +219,14 @@ test('a player and an admin go through sign-in, phone, deposits, a hand and a wi
   await Promise.all(pending);
   expect(streamStatuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(3);
   for (const request of streamRequests) {
-    expect(request.url).toBe(`${server.baseUrl}${EVENTS_PATH}`);
+    expect(request.url).toBe(`${site.server.baseUrl}${EVENTS_PATH}`);
     expect(issuedTokens.has(request.authorization?.replace(/^Bearer /, '') ?? '')).toBe(true);
   }
 });
 
 test('the server log holds none of the tokens and phone codes it handed out', async () => {
   await Promise.all(pending);
-  await server.stop();
+  await site.server.stop();
   const log = readFileSync(logFile, 'utf8');
   const lines = log.split('\n').filter(Boolean);
   const entries = lines.map((line) => {

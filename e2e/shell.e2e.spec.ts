@@ -1,94 +1,59 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type StartedServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { DESKTOP_SHORT, PHONE, screenshot } from './support/browser';
+import { mainMenu as menuNamed, signInByPage, visible } from './support/journey';
+import { siteForSpec } from './support/site';
 
 const ADMIN_EMAIL = 'admin@bahati.test';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 const MENU_EN = ['Play', 'Deposit', 'Withdraw', 'Bonuses', 'Ledger'];
 const MENU_SW = ['Cheza', 'Amana', 'Huondoa', 'Bonasi', 'Leja'];
 
 // Jest reads testTimeout only from the global config, not from a project's.
 jest.setTimeout(120_000);
 
-let server: StartedServer;
-let browser: Browser;
+const site = siteForSpec({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
 
-beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-  browser = await launchBrowser();
-});
+const { open } = site;
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function open(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
-  page.on('console', (message) => {
-    if (message.type() === 'error') console.error('browser console:', message.text());
-  });
-  return { context, page };
-}
-
-const mainMenu = (page: Page) => page.getByRole('navigation', { name: /Main menu|Menyu kuu/ });
-
-async function visible(page: Page, locator: ReturnType<Page['locator']>) {
-  await locator.waitFor({ state: 'visible', timeout: 15_000 });
-  return true;
-}
+/** The main menu, in English or Swahili. */
+const mainMenu = (page: Page) => menuNamed(page, /Main menu|Menyu kuu/);
 
 /**
  * The development identity provider: header link → e-mail form → the deposit page (bank 0), where an
  * unverified phone brings up the phone challenge; the player closes it to look around first.
  */
-async function signIn(page: Page, email: string, name: string) {
-  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
-  await page.waitForURL('**/authentication');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel(/^Name/).fill(name);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/deposit');
-  const phoneDialog = page.getByTestId('phone-dialog');
-  await phoneDialog.waitFor({ state: 'visible', timeout: 15_000 });
-  await page.keyboard.press('Escape');
-  await phoneDialog.waitFor({ state: 'hidden' });
-}
+const signIn = (page: Page, email: string, name: string) => signInByPage(page, email, name, { viaHeader: true, closePhone: true });
 
 test('desktop: sign in, see the menu and avatar, switch to Swahili, sign out', async () => {
-  const { context, page } = await open(DESKTOP);
+  const { context, page } = await open(DESKTOP_SHORT);
   await page.goto('/');
-  await visible(page, page.getByRole('heading', { level: 1, name: 'Blackjack you can verify.' }));
+  await visible(page.getByRole('heading', { level: 1, name: 'Blackjack you can verify.' }));
   await screenshot(page, 'desktop-01-welcome');
   await screenshot(page, 'desktop-01-welcome-full', { fullPage: true });
 
   await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
   await page.waitForURL('**/authentication');
-  await visible(page, page.getByLabel('E-mail address'));
+  await visible(page.getByLabel('E-mail address'));
   await screenshot(page, 'desktop-02-sign-in');
   await page.goto('/');
 
   await signIn(page, 'amani@bahati.test', 'Amani Mwangi');
-  for (const label of MENU_EN) await visible(page, mainMenu(page).getByRole('link', { name: label, exact: true }));
-  await visible(page, page.getByRole('banner').getByRole('link', { name: 'Profile of Amani Mwangi' }));
+  for (const label of MENU_EN) await visible(mainMenu(page).getByRole('link', { name: label, exact: true }));
+  await visible(page.getByRole('banner').getByRole('link', { name: 'Profile of Amani Mwangi' }));
   expect(await page.getByTestId('avatar').textContent()).toBe('AM');
   expect(await mainMenu(page).getByRole('button', { name: 'Admin' }).count()).toBe(0);
-  await visible(page, page.getByTestId('balance'));
+  await visible(page.getByTestId('balance'));
   await screenshot(page, 'desktop-03-signed-in');
 
   await page.getByRole('contentinfo').getByLabel('Language').selectOption('sw');
   await page.waitForURL((url) => url.pathname === '/sw');
-  for (const label of MENU_SW) await visible(page, mainMenu(page).getByRole('link', { name: label, exact: true }));
+  for (const label of MENU_SW) await visible(mainMenu(page).getByRole('link', { name: label, exact: true }));
   expect(await mainMenu(page).getByRole('link', { name: 'Cheza' }).getAttribute('href')).toBe('/sw/game');
-  await visible(page, page.getByRole('heading', { level: 1, name: 'Blackjack unayoweza kuthibitisha.' }));
+  await visible(page.getByRole('heading', { level: 1, name: 'Blackjack unayoweza kuthibitisha.' }));
   await screenshot(page, 'desktop-04-swahili');
 
   await page.getByRole('banner').getByRole('button', { name: 'Toka' }).click();
   await page.waitForURL((url) => url.pathname === '/sw');
-  await visible(page, page.getByRole('banner').getByRole('link', { name: 'Ingia' }));
+  await visible(page.getByRole('banner').getByRole('link', { name: 'Ingia' }));
   expect(await mainMenu(page).count()).toBe(0);
   expect(await page.evaluate(() => window.localStorage.getItem('jwt'))).toBeNull();
   await screenshot(page, 'desktop-05-signed-out');
@@ -98,19 +63,19 @@ test('desktop: sign in, see the menu and avatar, switch to Swahili, sign out', a
 test('375 px: the hamburger opens the menu, and a menu item closes it', async () => {
   const { context, page } = await open(PHONE);
   await page.goto('/');
-  await visible(page, page.getByRole('heading', { level: 1, name: 'Blackjack you can verify.' }));
+  await visible(page.getByRole('heading', { level: 1, name: 'Blackjack you can verify.' }));
   await screenshot(page, 'mobile-01-welcome');
   await screenshot(page, 'mobile-01-welcome-full', { fullPage: true });
   await signIn(page, 'baraka@bahati.test', 'Baraka');
 
   const toggle = page.getByRole('button', { name: 'Open menu' });
-  await visible(page, toggle);
+  await visible(toggle);
   expect(await mainMenu(page).isVisible()).toBe(false);
-  await visible(page, page.getByTestId('avatar'));
+  await visible(page.getByTestId('avatar'));
   await screenshot(page, 'mobile-02-signed-in');
 
   await toggle.click();
-  for (const label of MENU_EN) await visible(page, mainMenu(page).getByRole('link', { name: label, exact: true }));
+  for (const label of MENU_EN) await visible(mainMenu(page).getByRole('link', { name: label, exact: true }));
   expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
   await screenshot(page, 'mobile-03-menu-open');
 
@@ -122,17 +87,17 @@ test('375 px: the hamburger opens the menu, and a menu item closes it', async ()
   await page.getByRole('button', { name: 'Open menu' }).click();
   await mainMenu(page).getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  await visible(page, page.getByRole('heading', { level: 1, name: 'Blackjack you can verify.' }));
+  await visible(page.getByRole('heading', { level: 1, name: 'Blackjack you can verify.' }));
   await screenshot(page, 'mobile-05-signed-out');
   await context.close();
 });
 
 test('an admin gets the Admin dropdown with Players and Withdraw Requests', async () => {
-  const { context, page } = await open(DESKTOP);
+  const { context, page } = await open(DESKTOP_SHORT);
   await page.goto('/');
   await signIn(page, ADMIN_EMAIL, 'Admin');
   const admin = mainMenu(page).getByRole('button', { name: 'Admin' });
-  await visible(page, admin);
+  await visible(admin);
   await admin.click();
   expect(await admin.getAttribute('aria-expanded')).toBe('true');
   expect(await mainMenu(page).getByRole('link', { name: 'Players' }).getAttribute('href')).toBe('/admin/players');
@@ -142,17 +107,17 @@ test('an admin gets the Admin dropdown with Players and Withdraw Requests', asyn
 });
 
 test('a rejected token signs the player out to the sign-in page', async () => {
-  const { context, page } = await open(DESKTOP);
+  const { context, page } = await open(DESKTOP_SHORT);
   await page.goto('/');
   await page.evaluate(() => window.localStorage.setItem('jwt', 'not-a-valid-token'));
   await page.goto('/bahati-terms-of-use');
   await page.waitForURL('**/authentication');
-  await visible(page, page.getByText('Your session has ended. Please sign in again.'));
+  await visible(page.getByText('Your session has ended. Please sign in again.'));
   expect(await page.evaluate(() => window.localStorage.getItem('jwt'))).toBeNull();
   await screenshot(page, 'desktop-07-session-ended');
 
   await page.goto('/no-such-page');
-  await visible(page, page.getByRole('heading', { level: 1, name: 'Page not found' }));
+  await visible(page.getByRole('heading', { level: 1, name: 'Page not found' }));
   await screenshot(page, 'desktop-08-not-found');
   await context.close();
 });
@@ -175,13 +140,13 @@ test('375 px: a menu opened again while the next screen loads stays open once it
   await mainMenu(page).getByRole('link', { name: 'Ledger', exact: true }).click();
   await mainMenu(page).waitFor({ state: 'hidden' });
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await visible(page, mainMenu(page).getByRole('button', { name: 'Sign out' }));
+  await visible(mainMenu(page).getByRole('button', { name: 'Sign out' }));
   expect(requested).toBe(true);
 
   release();
-  await visible(page, page.getByRole('heading', { level: 1, name: 'Ledger' }));
+  await visible(page.getByRole('heading', { level: 1, name: 'Ledger' }));
   // The screen that was asked for has arrived; the menu opened since stays as the player left it.
-  await visible(page, mainMenu(page).getByRole('button', { name: 'Sign out' }));
+  await visible(mainMenu(page).getByRole('button', { name: 'Sign out' }));
   expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
   await screenshot(page, 'mobile-06-menu-open-over-ledger');
   await context.close();

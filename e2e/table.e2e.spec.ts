@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { depositByLightning, verifyPhone } from './support/accounts';
-import { apiCaller, openPage, settleCards, signInByPage as signIn, whenEnabled } from './support/journey';
-import { startServer, type StartedServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { fundPlayer } from './support/accounts';
+import { DESKTOP_SHORT, PHONE, screenshot } from './support/browser';
+import { framesDrawn, signInByPage, visible, whenEnabled } from './support/journey';
+import { siteForSpec } from './support/site';
+import { SEEDS, clearBet, countDeals, onShoe, settleCards } from './support/table';
 
 /**
  * The table as a careful player expects it: the insurance stake and its result, net results that never
@@ -13,72 +12,10 @@ import { startServer, type StartedServer } from './support/server';
  * hand, and the week on the profile.
  */
 
-interface SeedPair {
-  playerSeed: string;
-  houseSeed: string;
-  houseSeedHash: string;
-}
-const SEEDS = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'seeds.json'), 'utf8')) as Record<'insurance' | 'insuranceDealerBlackjack' | 'split' | 'plain', SeedPair>;
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-
 jest.setTimeout(300_000);
 
-let server: StartedServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function visible(locator: Locator, timeout = 20_000) {
-  await locator.first().waitFor({ state: 'visible', timeout });
-}
-
-const enabled = (locator: Locator, timeout = 20_000) => whenEnabled(locator, 'table-failure', timeout);
-const settle = settleCards;
-const call = apiCaller(() => server);
-
-async function fund(jwt: string, phone: string, amount: number) {
-  await verifyPhone(call, jwt, phone);
-  await depositByLightning(call, jwt, amount);
-}
-
-const forceShoe = (jwt: string, pair: SeedPair) => call('dev/shoe', { body: { houseSeed: pair.houseSeed }, jwt });
-
-/** Reloads the table on a forced shoe and types its player seed. */
-async function onShoe(page: Page, jwt: string, pair: SeedPair) {
-  await forceShoe(jwt, pair);
-  await page.goto('/game');
-  await enabled(page.getByTestId('action-deal'));
-  await page.getByTestId('open-seeds').click();
-  const dialog = page.getByTestId('seeds-dialog');
-  await visible(dialog);
-  const deadline = Date.now() + 10_000;
-  while ((await dialog.getByTestId('house-seed-hash').inputValue()) !== pair.houseSeedHash) {
-    if (Date.now() > deadline) throw new Error('the forced shoe is not committed');
-    await page.waitForTimeout(100);
-  }
-  await dialog.getByTestId('player-seed').fill(pair.playerSeed);
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
-/** Every deal the page sends (POST /api/hands), to prove a refused bet sends nothing. */
-function countDeals(page: Page): () => number {
-  let deals = 0;
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/hands') deals++;
-  });
-  return () => deals;
-}
+const site = siteForSpec();
+const { call } = site;
 
 /** Types into the bet box as a player would (select all, type). */
 async function typeBet(page: Page, text: string) {
@@ -100,15 +37,15 @@ async function badgesOverCards(page: Page): Promise<string[]> {
 }
 
 test('1280 px: the bet box refuses what is not a bet, an insured hand against a dealer blackjack, net badges, and the coach', async () => {
-  const { context, page, errors } = await openPage(browser, server, DESKTOP);
+  const { context, page, errors } = await site.open(DESKTOP_SHORT);
   const deals = countDeals(page);
-  const jwt = await signIn(page, 'amani.table@bahati.test', 'Amani');
-  await fund(jwt, '2025550191', 1_000_000);
-  await onShoe(page, jwt, SEEDS.insuranceDealerBlackjack);
+  const { jwt } = await signInByPage(page, 'amani.table@bahati.test', 'Amani');
+  await fundPlayer(call, jwt, '2025550191', 1_000_000);
+  await onShoe(page, call, jwt, SEEDS.insuranceDealerBlackjack);
   await screenshot(page, 'table-desktop-01-coach-off');
 
   // "Tap a chip" leaves as soon as a chip is tapped.
-  if (await page.getByTestId('clear-bet').isEnabled()) await page.getByTestId('clear-bet').click();
+  await clearBet(page);
   await page.getByTestId('action-deal').click();
   await visible(page.getByTestId('table-notice').getByText('Tap a chip to place a bet first.'));
   await page.getByTestId('chip-5K').click();
@@ -131,7 +68,8 @@ test('1280 px: the bet box refuses what is not a bet, an insured hand against a 
     // N deals from the keyboard: refused the same way once the focus is off the box.
     await page.getByTestId('action-deal').focus();
     await page.keyboard.press('n');
-    await page.waitForTimeout(300);
+    await framesDrawn(page);
+    expect(deals()).toBe(0);
     expect(await page.getByTestId('table-card').count()).toBe(0);
     if (text === '1500.5') await screenshot(page, 'table-desktop-02-bet-refused');
   }
@@ -165,19 +103,19 @@ test('1280 px: the bet box refuses what is not a bet, an insured hand against a 
 
   // 2H 7H against an ace with a queen in the hole: insurance is offered; the coach says No, in words on the button.
   await page.keyboard.press('n');
-  await enabled(page.getByTestId('action-yes'));
+  await whenEnabled(page.getByTestId('action-yes'));
   expect(deals()).toBe(1);
   await visible(page.getByTestId('coach-hint'));
   expect(await page.getByTestId('coach-hint').getAttribute('data-action')).toBe('noinsurance');
   expect(await page.getByTestId('action-no').getAttribute('data-coach')).toBe('pick');
   expect(await page.getByTestId('action-no').textContent()).toContain('Coach');
-  await settle(page, 400);
+  await settleCards(page);
   await screenshot(page, 'table-desktop-04-coach-hint-insurance');
 
   // Y takes the insurance (hotkeys still work): the dealer's blackjack pays it 2 to 1 — shown beside the lost hand.
   await page.keyboard.press('y');
   await visible(page.getByTestId('insurance-result'));
-  await settle(page);
+  await settleCards(page);
   expect(await page.getByTestId('insurance-result').textContent()).toBe('Insurance +10,000');
   expect(await page.getByTestId('insurance-result').getAttribute('title')).toBe('Insurance of 5,000 sats · paid back 15,000 sats');
   const lost = page.getByTestId('hand-result');
@@ -195,16 +133,16 @@ test('1280 px: the bet box refuses what is not a bet, an insured hand against a 
   await screenshot(page, 'table-desktop-05-insurance-result');
 
   // 2H 9C (11) against a 4: the coach marks Double; doubling draws 9H, turned on its side; the badge stays off the cards.
-  await onShoe(page, jwt, SEEDS.plain);
+  await onShoe(page, call, jwt, SEEDS.plain);
   await page.getByTestId('action-deal').click();
-  await enabled(page.getByTestId('action-double'));
+  await whenEnabled(page.getByTestId('action-double'));
   expect(await page.getByTestId('coach-hint').getAttribute('data-action')).toBe('double');
   expect(await page.getByTestId('action-double').getAttribute('data-coach')).toBe('pick');
-  await settle(page, 300);
+  await settleCards(page);
   await screenshot(page, 'table-desktop-06-coach-hint-double');
   await page.keyboard.press('d');
   await visible(page.getByTestId('hand-result'));
-  await settle(page);
+  await settleCards(page);
   const doubled = page.getByTestId('hand-result');
   const net = Number(await doubled.getAttribute('data-net'));
   const returned = Number(await doubled.getAttribute('data-returned'));
@@ -217,22 +155,22 @@ test('1280 px: the bet box refuses what is not a bet, an insured hand against a 
   await screenshot(page, 'table-desktop-07-doubled-badge');
 
   // The same position played off the chart: hit instead of double, then stand on 20.
-  await onShoe(page, jwt, SEEDS.plain);
+  await onShoe(page, call, jwt, SEEDS.plain);
   await page.keyboard.press('n');
-  await enabled(page.getByTestId('action-hit'));
+  await whenEnabled(page.getByTestId('action-hit'));
   await page.keyboard.press('h');
-  await enabled(page.getByTestId('action-stand'));
+  await whenEnabled(page.getByTestId('action-stand'));
   expect(await page.getByTestId('coach-hint').getAttribute('data-action')).toBe('stand');
   await page.keyboard.press('s');
   await page.waitForSelector('[data-testid="coach-report"][data-ready="true"]', { timeout: 20_000 });
   expect(await page.getByTestId('coach-deviation').getAttribute('data-recommended')).toBe('Double');
   expect(Number(await page.getByTestId('coach-cost').getAttribute('data-msat'))).toBeGreaterThan(0);
-  await settle(page, 300);
+  await settleCards(page);
   await screenshot(page, 'table-desktop-08-coach-report');
 
   // Both switches are remembered.
   await page.reload();
-  await enabled(page.getByTestId('action-deal'));
+  await whenEnabled(page.getByTestId('action-deal'));
   expect(await page.getByTestId('sound-toggle').getAttribute('aria-pressed')).toBe('true');
   expect(await page.getByTestId('coach-toggle').getAttribute('aria-pressed')).toBe('true');
 
@@ -250,11 +188,11 @@ test('1280 px: the bet box refuses what is not a bet, an insured hand against a 
 });
 
 test('375 px: the small table with the coach off and on, a doubled hand and split hands with their badges clear of every card', async () => {
-  const { context, page, errors } = await openPage(browser, server, PHONE);
+  const { context, page, errors } = await site.open(PHONE);
   const deals = countDeals(page);
-  const jwt = await signIn(page, 'neema.table@bahati.test', 'Neema');
-  await fund(jwt, '2025550192', 500_000);
-  await onShoe(page, jwt, SEEDS.plain);
+  const { jwt } = await signInByPage(page, 'neema.table@bahati.test', 'Neema');
+  await fundPlayer(call, jwt, '2025550192', 500_000);
+  await onShoe(page, call, jwt, SEEDS.plain);
   await screenshot(page, 'table-mobile-01-coach-off');
 
   await typeBet(page, '-5000');
@@ -269,28 +207,28 @@ test('375 px: the small table with the coach off and on, a doubled hand and spli
   await page.getByTestId('coach-toggle').click();
   await visible(page.getByTestId('coach-panel'));
   await page.getByTestId('action-deal').click();
-  await enabled(page.getByTestId('action-double'));
+  await whenEnabled(page.getByTestId('action-double'));
   expect(await page.getByTestId('coach-hint').getAttribute('data-action')).toBe('double');
-  await settle(page, 300);
+  await settleCards(page);
   await screenshot(page, 'table-mobile-03-coach-on');
   await page.getByTestId('action-double').click();
   await visible(page.getByTestId('hand-result'));
-  await settle(page);
+  await settleCards(page);
   expect(await badgesOverCards(page)).toEqual([]);
   await screenshot(page, 'table-mobile-04-doubled-badge');
 
   // 8H 8D against a 3: split, stand on both; two badges, neither over a card.
-  await onShoe(page, jwt, SEEDS.split);
+  await onShoe(page, call, jwt, SEEDS.split);
   await page.getByTestId('action-deal').click();
-  await enabled(page.getByTestId('action-split'));
+  await whenEnabled(page.getByTestId('action-split'));
   expect(await page.getByTestId('coach-hint').getAttribute('data-action')).toBe('split');
   await page.getByTestId('action-split').click();
-  await enabled(page.getByTestId('action-stand'));
+  await whenEnabled(page.getByTestId('action-stand'));
   await page.getByTestId('action-stand').click();
-  await enabled(page.getByTestId('action-stand'));
+  await whenEnabled(page.getByTestId('action-stand'));
   await page.getByTestId('action-stand').click();
   await visible(page.getByTestId('hand-result'));
-  await settle(page);
+  await settleCards(page);
   expect(await page.getByTestId('hand-result').count()).toBe(2);
   expect(await badgesOverCards(page)).toEqual([]);
   await screenshot(page, 'table-mobile-05-split-badges');
@@ -300,20 +238,20 @@ test('375 px: the small table with the coach off and on, a doubled hand and spli
 
   // 5D JD against an ace, no blackjack in the hole: the insurance stake lies beside the bet, marked lost once the
   // dealer has looked; the notice says so and leaves when the hand settles; the result shows beside the hand's.
-  await onShoe(page, jwt, SEEDS.insurance);
+  await onShoe(page, call, jwt, SEEDS.insurance);
   await page.getByTestId('action-deal').click();
-  await enabled(page.getByTestId('action-yes'));
+  await whenEnabled(page.getByTestId('action-yes'));
   await page.getByTestId('action-yes').click();
   await page.getByTestId('insurance-stake').waitFor({ state: 'attached', timeout: 20_000 });
-  await enabled(page.getByTestId('action-stand'));
+  await whenEnabled(page.getByTestId('action-stand'));
   expect(await page.getByTestId('insurance-stake').getAttribute('data-state')).toBe('lost');
   expect(await page.getByTestId('insurance-stake').textContent()).toContain('5,000');
   await visible(page.getByTestId('table-notice').getByText('your insurance is lost', { exact: false }));
-  await settle(page, 300);
+  await settleCards(page);
   await screenshot(page, 'table-mobile-07-insurance-stake');
   await page.getByTestId('action-stand').click();
   await visible(page.getByTestId('insurance-result'));
-  await settle(page);
+  await settleCards(page);
   expect(await page.getByTestId('insurance-result').textContent()).toBe('Insurance −5,000');
   expect(await page.getByTestId('table-notice').count()).toBe(0);
   expect(await page.getByTestId('insurance-stake').count()).toBe(0);

@@ -1,35 +1,62 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openPage, type ApiCall } from './journey';
 import type { StartedServer } from './server';
+import { waitUntil } from './journey';
 
-/** Signs in through the API with the development identity provider; resolves with the jwt. */
+export type ApiCall = <T>(path: string, options?: { method?: string; body?: unknown; jwt?: string }) => Promise<T>;
+
+/** Calls to the API from the test itself (the development rails, an admin, a second account); a refusal throws with the server's recent output. */
+export function apiCaller(server: () => StartedServer): ApiCall {
+  return async <T>(path: string, options: { method?: string; body?: unknown; jwt?: string } = {}): Promise<T> => {
+    const response = await fetch(`${server().baseUrl}/api/${path}`, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.jwt ? { authorization: `Bearer ${options.jwt}` } : {}),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}\n${server().output().slice(-3000)}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+}
+
+/** Signs in through the API with the development identity provider (the account exists from then on); resolves with the jwt. */
 export async function signInByApi(call: ApiCall, email: string, name: string): Promise<string> {
   const { idToken } = await call<{ idToken: string }>('dev/id-token', { body: { email, name } });
   const { jwt } = await call<{ jwt: string }>('players/login', { body: { idToken } });
   return jwt;
 }
 
-/** A US number verified with the code the development rail reads back. */
+/** A US number verified with the code the development rail reads back; the server must answer Approved. */
 export async function verifyPhone(call: ApiCall, jwt: string, nationalNumber: string): Promise<void> {
   const { phoneNumber } = await call<{ phoneNumber: string }>('players/beginphoneverify', { body: { phoneNumber: nationalNumber, countryCode: 'us' }, jwt });
   const { code } = await call<{ code: string }>(`dev/phone-code?phoneNumber=${encodeURIComponent(phoneNumber)}`);
-  await call('players/verifycode', { body: { code }, jwt });
+  const { status } = await call<{ status: string }>('players/verifycode', { body: { code }, jwt });
+  expect(status).toBe('Approved');
 }
 
-export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** A Lightning invoice of `sats` paid by the development rail; resolves at once, whatever the server does with it (credit, hold). */
+export async function settleLightningInvoice(call: ApiCall, jwt: string, sats: number): Promise<void> {
+  const { paymentRequest } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: String(sats) }, jwt });
+  await call('dev/lightning/settle', { body: { paymentRequest } });
 }
 
 /** A Lightning deposit settled by the development rail; resolves once the bank holds it. */
 export async function depositByLightning(call: ApiCall, jwt: string, sats: number): Promise<void> {
   const before = await call<number>('players/bank', { jwt });
-  const { paymentRequest } = await call<{ paymentRequest: string }>('players/lightningaddinvoice', { body: { amount: String(sats) }, jwt });
-  await call('dev/lightning/settle', { body: { paymentRequest } });
+  await settleLightningInvoice(call, jwt, sats);
   await waitUntil('the deposit', async () => (await call<number>('players/bank', { jwt })) >= before + sats);
+}
+
+/** A player ready to play: the phone verified, then `sats` deposited by Lightning. */
+export async function fundPlayer(call: ApiCall, jwt: string, nationalNumber: string, sats: number): Promise<void> {
+  await verifyPhone(call, jwt, nationalNumber);
+  await depositByLightning(call, jwt, sats);
+}
+
+/** Resolves once the player's bonus list (a read model) shows the first deposit's offer. */
+export async function bonusOffered(call: ApiCall, jwt: string): Promise<void> {
+  await waitUntil('the first-deposit offer', async () => (await call<{ status: string }[]>('players/bonuses', { jwt })).some((bonus) => bonus.status === 'Offered'));
 }
 
 /**
@@ -56,14 +83,16 @@ export async function playHandByApi(call: ApiCall, jwt: string, betAmount = 1_00
   return answer.hand.shoeId;
 }
 
-/** A browser context signed in as the holder of `jwt` (or a visitor when null). */
-export async function openAs(
-  browser: Browser,
-  server: StartedServer,
-  viewport: { width: number; height: number },
-  jwt: string | null,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await openPage(browser, server, viewport);
-  if (jwt) await opened.context.addInitScript((token) => window.localStorage.setItem('jwt', token), jwt);
-  return opened;
+/**
+ * A player with something on every screen: the phone verified, `sats` deposited by Lightning, the first-deposit
+ * offer made, one hand played (in the ledger), then a withdrawal of 5,000 sats to a wallet outside the site
+ * requested (in review; it ends the open offer); resolves with the jwt and the hand's shoe id.
+ */
+export async function playerWithHistory(call: ApiCall, email: string, name: string, nationalNumber: string, sats: number): Promise<{ jwt: string; shoeId: string }> {
+  const jwt = await signInByApi(call, email, name);
+  await fundPlayer(call, jwt, nationalNumber, sats);
+  await bonusOffered(call, jwt);
+  const shoeId = await playHandByApi(call, jwt);
+  await call('players/withdraw', { body: { amount: 5_000, paymentRequest: await outsideInvoice(call, 5_000) }, jwt });
+  return { jwt, shoeId };
 }

@@ -111,6 +111,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     } catch (error) {
       lastError = String(error);
     }
+    // Polled: the process announces nothing when it is ready, and its health is what readiness means.
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
