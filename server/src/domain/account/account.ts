@@ -1,7 +1,7 @@
 import { DomainError, type Decider } from '../decider';
-import { type MoneyCommand, type MoneyEvent, type MoneyState, ALL_BITCOIN_SATS, MONEY_COMMANDS, decideMoney, evolveMoney, initialMoneyState } from './money';
-import { type GameCommand, type GameEvent, type GameState, decideGame, evolveGame, initialGameState, isHandInPlay } from './game';
-import { type BonusCommand, type BonusEvent, type BonusState, type BonusTerms, BONUS_COMMANDS, bonusConsequences, decideBonus, evolveBonus, initialBonusState, withdrawalsLocked } from './bonus';
+import { type MoneyCommand, type MoneyEvent, type MoneyState, ALL_BITCOIN_SATS, decideMoney, evolveMoney, initialMoneyState, isMoneyEvent } from './money';
+import { type GameCommand, type GameEvent, type GameState, decideGame, evolveGame, initialGameState, isGameEvent, isHandInPlay } from './game';
+import { type BonusCommand, type BonusEvent, type BonusState, type BonusTerms, bonusConsequences, decideBonus, evolveBonus, initialBonusState, withdrawalsLocked } from './bonus';
 import { ledgerLines } from './ledger';
 import { type LimitCommand, type LimitEvent, type LimitsState, assertWithinLimits, decideLimits, evolveLimits, initialLimitsState } from './limits';
 import { type RequestKey, type RequestKeyEvent, type RequestKeysState, evolveRequestKeys, isRepeatedRequest } from './request-keys';
@@ -33,8 +33,41 @@ export function bankDelta(event: AccountEvent): number {
   return ledgerLines(event).reduce((sum, line) => sum + line.amount, 0);
 }
 
-const moneyCommands: ReadonlySet<string> = new Set(MONEY_COMMANDS);
-const bonusCommands: ReadonlySet<string> = new Set(BONUS_COMMANDS);
+/** Each command to the part of the account that decides it; a new command fails to compile until it is routed. */
+function decidePart(command: AccountCommand, state: AccountState): AccountEvent[] {
+  switch (command.type) {
+    case 'SetLimits':
+      return decideLimits(command, state);
+    case 'AcceptBonus':
+    case 'DeclineBonus':
+    case 'ExpireBonuses':
+    case 'RedeemBonus':
+      return decideBonus(command, state);
+    case 'AssignBitcoinAddress':
+    case 'RecordBitcoinDeposit':
+    case 'CreateLightningInvoice':
+    case 'SettleLightningInvoice':
+    case 'CancelLightningInvoice':
+    case 'ReleaseHeldDeposit':
+    case 'RequestWithdrawal':
+    case 'ApproveWithdrawal':
+    case 'StartWithdrawalPayout':
+    case 'FailWithdrawalPayout':
+    case 'RecordWithdrawalPayout':
+    case 'DeclineWithdrawal':
+    case 'CancelWithdrawal':
+      return decideMoney(command, { bank: state.bank, money: state.money, withdrawalsLocked: withdrawalsLocked(state.bonus) });
+    case 'CommitShoe':
+    case 'DealHand':
+    case 'PlayHand':
+    case 'RetireShoe':
+      return decideGame(command, state);
+    default: {
+      const unrouted: never = command;
+      return unrouted;
+    }
+  }
+}
 
 /** Whether a hand is in play once `events` are applied to a game where one was (`before`) or was not. */
 function handInPlayAfter(before: boolean, events: readonly AccountEvent[]): boolean {
@@ -53,14 +86,7 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
     const requestKey: RequestKey | undefined = 'requestKey' in command ? command.requestKey : undefined;
     // The same key with the same request: it took effect once already, and is answered from its record.
     if (isRepeatedRequest(state.requestKeys, requestKey)) return [];
-    const decided: AccountEvent[] =
-      command.type === 'SetLimits'
-        ? decideLimits(command, state)
-        : bonusCommands.has(command.type)
-          ? decideBonus(command as BonusCommand, state)
-          : moneyCommands.has(command.type)
-            ? decideMoney(command as MoneyCommand, { bank: state.bank, money: state.money, withdrawalsLocked: withdrawalsLocked(state.bonus) })
-            : decideGame(command as GameCommand, state);
+    const decided = decidePart(command, state);
     if (decided.length === 0) return decided;
     let bank = state.bank;
     for (const e of decided) {
@@ -83,8 +109,8 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
   evolve(state, event) {
     return {
       bank: state.bank + bankDelta(event),
-      money: evolveMoney(state.money, event as MoneyEvent),
-      game: evolveGame(state.game, event as GameEvent),
+      money: isMoneyEvent(event) ? evolveMoney(state.money, event) : state.money,
+      game: isGameEvent(event) ? evolveGame(state.game, event) : state.game,
       bonus: evolveBonus(state.bonus, event),
       limits: evolveLimits(state.limits, event),
       requestKeys: evolveRequestKeys(state.requestKeys, event),

@@ -53,7 +53,6 @@ export type BonusCommand =
       now: string;
     };
 
-export const BONUS_COMMANDS = ['AcceptBonus', 'DeclineBonus', 'ExpireBonuses', 'RedeemBonus'] as const satisfies readonly BonusCommand['type'][];
 
 export interface BonusRecord {
   status: BonusStatus;

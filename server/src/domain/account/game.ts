@@ -1,6 +1,6 @@
 import { DomainError, type DomainEvent, fold } from '../decider';
 import { type HandCommand, type PlayerAction, handDecider } from '../hand/decide';
-import { type HandEvent, type HandState, initialState as initialHandState } from '../hand/hand';
+import { type HandEvent, type HandState, initialState as initialHandState, isHandEvent } from '../hand/hand';
 import { HANDS_PER_SHOE, isValidSeed, levelForTotalBet, MAX_BET, MIN_BET } from '@bahati/contracts';
 import { shuffleShoe } from '../fairness';
 import { type PlayerStanding, refuseBanned } from './standing';
@@ -24,11 +24,13 @@ export type ShoeRetired = DomainEvent<
 export type ShoeEvent = ShoeCommitted | ShoeStarted | HandOpened | ShoeRetired;
 export type GameEvent = ShoeEvent | HandEvent;
 
-export const GAME_EVENT_TYPES = [
-  'ShoeCommitted', 'ShoeStarted', 'HandOpened', 'ShoeRetired',
-  'HandStarted', 'CardDealt', 'InsuranceTaken', 'InsuranceDeclined', 'EvenMoneyTaken', 'EvenMoneyDeclined',
-  'PlayerHit', 'PlayerStood', 'PlayerDoubled', 'HandSplit', 'DealerPlayed', 'HandSettled',
-] as const satisfies readonly GameEvent['type'][];
+/** The shoe's events, once (a new member of `ShoeEvent` fails to compile here until it is named). */
+const SHOE_EVENT_TYPES = { ShoeCommitted: true, ShoeStarted: true, HandOpened: true, ShoeRetired: true } as const satisfies Record<ShoeEvent['type'], true>;
+
+/** Whether an account event belongs to the game (the shoe's or the hand's). */
+export function isGameEvent(event: { readonly type: string }): event is GameEvent {
+  return Object.hasOwn(SHOE_EVENT_TYPES, event.type) || isHandEvent(event);
+}
 
 /** A freshly drawn house seed, used only if the command commits a new shoe. */
 export interface NextShoe {
@@ -239,26 +241,14 @@ export function evolveGame(state: GameState, event: GameEvent): GameState {
         shoe: state.shoe && state.shoe.shoeId === event.data.shoeId ? evolveShoe(state.shoe, event) : state.shoe,
         handMeta: { handId: event.data.handId, shoeId: event.data.shoeId, handNumber: event.data.handNumber, openedAt: event.data.openedAt },
       };
-    case 'HandStarted':
-    case 'CardDealt':
-    case 'InsuranceTaken':
-    case 'InsuranceDeclined':
-    case 'EvenMoneyTaken':
-    case 'EvenMoneyDeclined':
-    case 'PlayerHit':
-    case 'PlayerStood':
-    case 'PlayerDoubled':
-    case 'HandSplit':
-    case 'DealerPlayed':
-      return { ...state, hand: handDecider.evolve(state.hand, event) };
     case 'HandSettled': {
       const hand = handDecider.evolve(state.hand, event);
       const shoe = state.shoe && state.shoe.shoeId === event.data.shoeId ? { ...state.shoe, nextPosition: event.data.nextPosition } : state.shoe;
       return { ...state, hand, shoe, handsPlayed: state.handsPlayed + 1, totalBetAmount: state.totalBetAmount + event.data.totalBet };
     }
     default:
-      // Money events leave the game as it is.
-      return state;
+      // Every other hand event: the hand engine folds it (its own switch is closed over every hand event).
+      return { ...state, hand: handDecider.evolve(state.hand, event) };
   }
 }
 

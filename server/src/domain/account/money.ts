@@ -35,6 +35,29 @@ export type MoneyEvent =
   /** The player cancelled their own request while it was still in review: the amount goes back to the bank at once. */
   | DomainEvent<'WithdrawalCanceled', { withdrawalId: string; amount: number; canceledAt: string }>;
 
+/** The money events, once (a new member of `MoneyEvent` fails to compile here until it is named). */
+const MONEY_EVENT_TYPES = {
+  BitcoinAddressAssigned: true,
+  BitcoinDepositDetected: true,
+  BitcoinDepositConfirmed: true,
+  LightningInvoiceCreated: true,
+  LightningInvoiceSettled: true,
+  LightningInvoiceCanceled: true,
+  DepositHeldForReview: true,
+  HeldDepositReleased: true,
+  WithdrawalRequested: true,
+  WithdrawalApproved: true,
+  WithdrawalPayoutStarted: true,
+  WithdrawalPayoutFailed: true,
+  WithdrawalPaid: true,
+  WithdrawalDeclined: true,
+  WithdrawalCanceled: true,
+} as const satisfies Record<MoneyEvent['type'], true>;
+
+export function isMoneyEvent(event: { readonly type: string }): event is MoneyEvent {
+  return Object.hasOwn(MONEY_EVENT_TYPES, event.type);
+}
+
 /**
  * All bitcoin there will ever be, in satoshis: no bank can hold more, whatever credits it (a deposit
  * beyond MAX_BANK_SATS is held first; a bonus or win beyond this is refused). Far below 2^53, so every
@@ -42,21 +65,6 @@ export type MoneyEvent =
  */
 export const ALL_BITCOIN_SATS = 2_100_000_000_000_000;
 
-export const MONEY_COMMANDS = [
-  'AssignBitcoinAddress',
-  'RecordBitcoinDeposit',
-  'CreateLightningInvoice',
-  'SettleLightningInvoice',
-  'CancelLightningInvoice',
-  'ReleaseHeldDeposit',
-  'RequestWithdrawal',
-  'ApproveWithdrawal',
-  'StartWithdrawalPayout',
-  'FailWithdrawalPayout',
-  'RecordWithdrawalPayout',
-  'DeclineWithdrawal',
-  'CancelWithdrawal',
-] as const;
 
 export type MoneyCommand =
   | { type: 'AssignBitcoinAddress'; address: string; derivationIndex: number; standing: PlayerStanding; now: string }
@@ -320,8 +328,12 @@ export function evolveMoney(state: MoneyState, event: MoneyEvent): MoneyState {
               : { ...w, status: event.type === 'WithdrawalApproved' ? ('Approved' as const) : event.type === 'WithdrawalDeclined' ? ('Declined' as const) : ('Canceled' as const) };
       return { ...state, withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, next) };
     }
-    default:
+    case 'HeldDepositReleased':
       return state;
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
   }
 }
 

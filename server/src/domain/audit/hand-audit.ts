@@ -1,12 +1,11 @@
-import * as contracts from '@bahati/contracts';
-import { levelForTotalBet } from '@bahati/contracts';
+import { cardRank, cardSuit, houseSeedHash, InvalidSeedError, levelForTotalBet, type Sha256, SHOE_SIZE, shuffleShoe } from '@bahati/contracts';
 import type { AuditCard, AuditCheckResult, AuditEvent, AuditLedgerLine, AuditMismatch, AuditPayout, AuditSettlement } from '@bahati/contracts';
 import { DomainError, fold } from '../decider';
 import { cardView, hiddenCard } from '../account/game-view';
 import type { ShoeCommitted, ShoeRetired, ShoeStarted } from '../account/game';
 import { ledgerEntriesOf, ledgerLines } from '../account/ledger';
 import { type HandCommand, handDecider } from '../hand/decide';
-import type { CardDealt, HandEvent, HandSettlement, HandStarted, HandState } from '../hand/hand';
+import { type CardDealt, decisionOf, type HandEvent, type HandSettlement, type HandStarted, type HandState, isHandEvent } from '../hand/hand';
 
 /** An event of the account stream as the event store returns it. */
 export interface StoredAccountEvent {
@@ -34,15 +33,8 @@ export interface HandReplay {
   notes: string[];
 }
 
-const HAND_EVENT_TYPES = new Set<string>([
-  'HandStarted', 'CardDealt', 'InsuranceTaken', 'InsuranceDeclined', 'EvenMoneyTaken', 'EvenMoneyDeclined',
-  'PlayerHit', 'PlayerStood', 'PlayerDoubled', 'HandSplit', 'DealerPlayed', 'HandSettled',
-]);
-/** The stored event that records a player's decision, and the command the hand engine took for it. */
-const DECISIONS: Readonly<Record<string, HandCommand['type']>> = {
-  PlayerHit: 'Hit', PlayerStood: 'Stand', PlayerDoubled: 'Double', HandSplit: 'Split',
-  InsuranceTaken: 'Insurance', InsuranceDeclined: 'NoInsurance', EvenMoneyTaken: 'EvenMoney', EvenMoneyDeclined: 'NoEvenMoney',
-};
+/** The command the hand engine took for a stored event that records a player's decision; null for its own events. */
+const decisionIn = (e: StoredAccountEvent): HandCommand['type'] | null => (isHandEvent(e) ? decisionOf(e) : null);
 
 const dataOf = (e: { data: unknown }) => (typeof e.data === 'object' && e.data !== null ? e.data : {}) as Record<string, unknown>;
 
@@ -88,7 +80,7 @@ function shownData(e: StoredAccountEvent, handInPlay: boolean): unknown {
  * While the shoe is in play its house seed is not revealed: the cards cannot be checked, and the rules are
  * replayed on the cards as recorded. Returns null when the stream holds no such hand.
  */
-export function replayHand(events: readonly StoredAccountEvent[], handId: string, sha256: contracts.Sha256): HandReplay | null {
+export function replayHand(events: readonly StoredAccountEvent[], handId: string, sha256: Sha256): HandReplay | null {
   try {
     return replay(events, handId, sha256);
   } catch (err) {
@@ -115,7 +107,7 @@ function unreadable(events: readonly StoredAccountEvent[], handId: string, err: 
   };
 }
 
-function replay(events: readonly StoredAccountEvent[], handId: string, sha256: contracts.Sha256): HandReplay | null {
+function replay(events: readonly StoredAccountEvent[], handId: string, sha256: Sha256): HandReplay | null {
   const opened = events.find((e) => e.type === 'HandOpened' && dataOf(e).handId === handId);
   if (!opened) return null;
   const shoeId = String(dataOf(opened).shoeId);
@@ -138,7 +130,7 @@ function replay(events: readonly StoredAccountEvent[], handId: string, sha256: c
   let shoe: number[] | null = null;
   if (!inPlay) {
     try {
-      const hash = contracts.houseSeedHash(houseSeed!, sha256);
+      const hash = houseSeedHash(houseSeed!, sha256);
       if (committed && hash !== committed.data.houseSeedHash) {
         mismatch({ kind: 'seed', revision: retired.revision, field: 'houseSeed', expected: committed.data.houseSeedHash, actual: hash, message: `The revealed house seed hashes to ${hash}, not to the hash committed before the shoe's first hand (${committed.data.houseSeedHash}).` });
       }
@@ -148,10 +140,10 @@ function replay(events: readonly StoredAccountEvent[], handId: string, sha256: c
       if (playerSeed === null) {
         mismatch({ kind: 'seed', revision: null, field: 'playerSeed', expected: 'a player seed', actual: null, message: 'The shoe dealt this hand but no ShoeStarted records its player seed.' });
       } else {
-        shoe = contracts.shuffleShoe(playerSeed, houseSeed!);
+        shoe = shuffleShoe(playerSeed, houseSeed!);
       }
     } catch (err) {
-      if (!(err instanceof contracts.InvalidSeedError)) throw err;
+      if (!(err instanceof InvalidSeedError)) throw err;
       mismatch({ kind: 'seed', revision: retired.revision, field: 'houseSeed', expected: '32 bytes in base64', actual: houseSeed, message: `A seed of the shoe is not a valid seed: ${err.message}.` });
     }
   } else {
@@ -159,7 +151,7 @@ function replay(events: readonly StoredAccountEvent[], handId: string, sha256: c
     notes.push(`The shoe is still in play: its house seed is revealed only when it retires, so the cards cannot be checked against the seeds yet.${replayed}`);
   }
 
-  const handEvents = events.filter((e) => HAND_EVENT_TYPES.has(e.type) && dataOf(e).handId === handId);
+  const handEvents = events.filter((e) => isHandEvent(e) && dataOf(e).handId === handId);
   const settledEvent = handEvents.find((e) => e.type === 'HandSettled');
   const handInPlay = settledEvent === undefined;
   if (handInPlay) {
@@ -243,8 +235,8 @@ function replay(events: readonly StoredAccountEvent[], handId: string, sha256: c
     if (first.type === 'HandStarted') {
       const d = (first as unknown as HandStarted).data;
       command = { type: 'Deal', data: { handId, shoeId, bet: d.bet, bank: bankThen, cards: replayCards, firstPosition: positionAtDeal, level: levelAtDeal } };
-    } else if (DECISIONS[first.type]) {
-      command = { type: DECISIONS[first.type]!, data: { bank: bankThen, cards: replayCards } } as HandCommand;
+    } else if (decisionIn(first)) {
+      command = { type: decisionIn(first)!, data: { bank: bankThen, cards: replayCards } } as HandCommand;
     } else {
       mismatch({ kind: 'event', revision: first.revision, expected: 'a decision', actual: first.type, message: `${first.type} at revision ${first.revision} follows no decision of the player.` });
       if (!foldStored(group)) break;
@@ -300,8 +292,8 @@ function replay(events: readonly StoredAccountEvent[], handId: string, sha256: c
 }
 
 function describe(card: number): string {
-  if (!Number.isInteger(card) || card < 0 || card >= contracts.SHOE_SIZE) return `card ${JSON.stringify(card)}, which no shoe holds`;
-  const { rank, suit } = { rank: contracts.cardRank(card), suit: contracts.cardSuit(card) };
+  if (!Number.isInteger(card) || card < 0 || card >= SHOE_SIZE) return `card ${JSON.stringify(card)}, which no shoe holds`;
+  const { rank, suit } = { rank: cardRank(card), suit: cardSuit(card) };
   const name = rank === 1 ? 'ace' : rank === 11 ? 'jack' : rank === 12 ? 'queen' : rank === 13 ? 'king' : String(rank);
   return `the ${name} of ${suit.toLowerCase()}s (card ${card})`;
 }
@@ -317,7 +309,7 @@ function recordedShoe(handEvents: readonly StoredAccountEvent[]): ArrayLike<numb
 function groupByDecision(handEvents: readonly StoredAccountEvent[]): StoredAccountEvent[][] {
   const groups: StoredAccountEvent[][] = [];
   for (const e of handEvents) {
-    if (e.type === 'HandStarted' || DECISIONS[e.type] || groups.length === 0) groups.push([e]);
+    if (e.type === 'HandStarted' || decisionIn(e) || groups.length === 0) groups.push([e]);
     else groups[groups.length - 1]!.push(e);
   }
   return groups;

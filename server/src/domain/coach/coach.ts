@@ -1,10 +1,8 @@
-import * as contracts from '@bahati/contracts';
+import { CARD_VALUE, evenMoneyValues, type HandActionName, INSURANCE_VALUE, playValues, recommendedAction, strategyHandOf } from '@bahati/contracts';
 import type { AccountEvent } from '../account/account';
 import { ledgerLines } from '../account/ledger';
 import { allowedActions, type PlayerAction } from '../hand/decide';
-import { evolve as evolveHand, initialState as initialHand, scoreOf, type HandEvent, type HandState } from '../hand/hand';
-
-const { CARD_VALUE, evenMoneyValues, INSURANCE_VALUE, playValues, recommendedAction, strategyHandOf } = contracts;
+import { decisionOf, evolve as evolveHand, initialState as initialHand, isHandEvent, scoreOf, type HandState } from '../hand/hand';
 
 /**
  * The strategy coach's judge: every decision a player makes, against basic strategy for the hand's level
@@ -14,7 +12,7 @@ const { CARD_VALUE, evenMoneyValues, INSURANCE_VALUE, playValues, recommendedAct
  */
 
 /** The decisions judged: the four plays, and the answers to insurance and even money. */
-export type CoachAction = 'Hit' | 'Stand' | 'Double' | 'Split' | 'Insurance' | 'NoInsurance' | 'EvenMoney' | 'NoEvenMoney';
+export type CoachAction = HandActionName;
 
 /** A decision that differed from basic strategy. */
 export interface CoachDeviation {
@@ -63,24 +61,7 @@ export interface CoachState {
 
 export const initialCoachState: CoachState = Object.freeze({ bank: 0, hand: null, decisions: 0, deviations: 0, costMsat: 0 });
 
-export const COACH_HAND_EVENTS = [
-  'HandStarted', 'CardDealt', 'InsuranceTaken', 'InsuranceDeclined', 'EvenMoneyTaken', 'EvenMoneyDeclined',
-  'PlayerHit', 'PlayerStood', 'PlayerDoubled', 'HandSplit', 'DealerPlayed', 'HandSettled',
-] as const satisfies readonly AccountEvent['type'][];
-const HAND_EVENTS = new Set<string>(COACH_HAND_EVENTS);
 
-const PLAYS: Partial<Record<AccountEvent['type'], CoachAction>> = {
-  PlayerHit: 'Hit',
-  PlayerStood: 'Stand',
-  PlayerDoubled: 'Double',
-  HandSplit: 'Split',
-};
-const OFFERS: Partial<Record<AccountEvent['type'], CoachAction>> = {
-  InsuranceTaken: 'Insurance',
-  InsuranceDeclined: 'NoInsurance',
-  EvenMoneyTaken: 'EvenMoney',
-  EvenMoneyDeclined: 'NoEvenMoney',
-};
 
 const msat = (bets: number, stake: number) => Math.round(bets * stake * 1000);
 
@@ -149,7 +130,7 @@ export function coach(state: CoachState, event: AccountEvent): { state: CoachSta
   let deviation: CoachDeviation | null = null;
   let settled: CoachHandSummary | null = null;
 
-  const action = PLAYS[event.type] ?? OFFERS[event.type];
+  const action = isHandEvent(event) ? decisionOf(event) : null;
   if (action && state.hand) {
     const judged = judge(state.hand, state.bank, action);
     if (judged) {
@@ -164,7 +145,7 @@ export function coach(state: CoachState, event: AccountEvent): { state: CoachSta
   }
 
   if (event.type === 'HandStarted') next = { ...next, hand: initialHand(), decisions: 0, deviations: 0, costMsat: 0 };
-  if (HAND_EVENTS.has(event.type) && next.hand) next = { ...next, hand: evolveHand(next.hand, event as HandEvent) };
+  if (isHandEvent(event) && next.hand) next = { ...next, hand: evolveHand(next.hand, event) };
   if (event.type === 'HandSettled') {
     const d = event.data;
     settled = { handId: d.handId, level: d.level, bet: d.bet, decisions: next.decisions, deviations: next.deviations, costMsat: next.costMsat };

@@ -1,14 +1,7 @@
-import * as contracts from '@bahati/contracts';
-import * as deciderModule from '../decider';
-import { type Decider, DomainError } from '../decider';
-import * as handModule from './hand';
+import { CARD_VALUE, HAND_ACTION_NAMES, type HandActionName, type HandRules, MAX_BET, MIN_BET, rulesForLevel } from '@bahati/contracts';
+import { type Decider, DomainError, fold } from '../decider';
+import { dealerMustHit, evolve, initialState, isBlackjack, isCharlie, isTwoCard21, scoreOf } from './hand';
 import type { CardDealt, HandEvent, HandSettled, HandState, PlayerHandState, SettledPlayerHand } from './hand';
-
-// Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
-const { fold } = deciderModule;
-const { CARD_VALUE, MAX_BET, MIN_BET, rulesForLevel } = contracts;
-type HandRules = contracts.HandRules;
-const { dealerMustHit, evolve, initialState, isBlackjack, isCharlie, isTwoCard21, scoreOf } = handModule;
 
 export type HandErrorCode =
   | 'NoActiveHand'
@@ -56,8 +49,8 @@ export interface ActionData {
 }
 
 /** The hand engine's name of each action the player can take (the API's path segments map onto these in contracts). */
-export type PlayerAction = contracts.HandActionName;
-export const PLAYER_ACTIONS: readonly PlayerAction[] = Object.values(contracts.HAND_ACTION_NAMES);
+export type PlayerAction = HandActionName;
+export const PLAYER_ACTIONS: readonly PlayerAction[] = Object.values(HAND_ACTION_NAMES);
 
 export type Deal = Command<'Deal', DealData>;
 export type Hit = Command<'Hit', ActionData>;

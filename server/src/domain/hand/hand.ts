@@ -1,9 +1,5 @@
-import * as contracts from '@bahati/contracts';
 import type { DomainEvent } from '../decider';
-import { BASE_RULES, type HandRules } from '@bahati/contracts';
-
-// Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
-const { bestScore, CARD_VALUE } = contracts;
+import { BASE_RULES, bestScore, CARD_VALUE, type HandActionName, type HandRules } from '@bahati/contracts';
 
 // ---------------------------------------------------------------------------------------------
 // Events. Amounts are integer satoshis. Debits (the bet, a double, a split, insurance) are
@@ -126,6 +122,38 @@ export type HandEvent =
   | HandSplit
   | DealerPlayed
   | HandSettled;
+
+/**
+ * The hand's events, once: each with the player's decision it records, or null for the engine's own. Every list of
+ * hand events (the account's fold, the hands and suspect projections, the coach, the audit) derives from this map,
+ * and `satisfies` makes a new member of `HandEvent` fail to compile here until it is named.
+ */
+export const HAND_EVENT_DECISION = {
+  HandStarted: null,
+  CardDealt: null,
+  InsuranceTaken: 'Insurance',
+  InsuranceDeclined: 'NoInsurance',
+  EvenMoneyTaken: 'EvenMoney',
+  EvenMoneyDeclined: 'NoEvenMoney',
+  PlayerHit: 'Hit',
+  PlayerStood: 'Stand',
+  PlayerDoubled: 'Double',
+  HandSplit: 'Split',
+  DealerPlayed: null,
+  HandSettled: null,
+} as const satisfies Record<HandEvent['type'], HandActionName | null>;
+
+export const HAND_EVENT_TYPES = Object.keys(HAND_EVENT_DECISION) as readonly HandEvent['type'][];
+
+/** Whether an event (of the account, or as stored) is one of the hand's. */
+export function isHandEvent(event: { readonly type: string }): event is HandEvent {
+  return Object.hasOwn(HAND_EVENT_DECISION, event.type);
+}
+
+/** The player's decision a hand event records, or null for the engine's own events. */
+export function decisionOf(event: HandEvent): HandActionName | null {
+  return HAND_EVENT_DECISION[event.type];
+}
 
 // ---------------------------------------------------------------------------------------------
 // State

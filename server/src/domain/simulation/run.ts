@@ -1,4 +1,4 @@
-import * as contracts from '@bahati/contracts';
+import { HANDS_PER_SHOE } from '@bahati/contracts';
 import { Xoshiro128 } from './prng';
 import { FastShoes, ProvableShoes, type ShuffleKind } from './shoes';
 import {
@@ -15,8 +15,6 @@ import {
   type SimulationTotals,
 } from './simulator';
 
-// Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
-const { HANDS_PER_SHOE } = contracts;
 
 /**
  * A simulation run cut into parts that can be played anywhere (a worker thread, in any order) and

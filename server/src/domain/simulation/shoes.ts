@@ -1,8 +1,6 @@
-import * as contracts from '@bahati/contracts';
+import { encodeSeed, SHOE_SIZE, shuffleShoeFromBytes } from '@bahati/contracts';
 import { Xoshiro128 } from './prng';
 
-// Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
-const { encodeSeed, SHOE_SIZE, shuffleShoeFromBytes } = contracts;
 
 /**
  * Where the simulator's shoes come from. Every shoe takes a fixed number of words from one

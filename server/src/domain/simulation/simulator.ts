@@ -1,14 +1,10 @@
-import * as contracts from '@bahati/contracts';
-import * as decideModule from '../hand/decide';
+import { CARD_VALUE, HANDS_PER_SHOE, MAX_BET, MIN_BET, recommendedActionFor, STRATEGY_BY_LEVEL } from '@bahati/contracts';
+import { allowedActions, decide } from '../hand/decide';
 import type { HandCommand, PlayerAction } from '../hand/decide';
-import * as handModule from '../hand/hand';
+import { evolve, initialState, scoreOf } from '../hand/hand';
 import type { HandEvent, HandState } from '../hand/hand';
 import type { HandRules, StrategyTables } from '@bahati/contracts';
 
-// Hot imports are bound once: CommonJS transpilers (tsx, jest) read an imported name through a getter on every use.
-const { CARD_VALUE, HANDS_PER_SHOE, MAX_BET, MIN_BET, recommendedActionFor, STRATEGY_BY_LEVEL } = contracts;
-const { allowedActions, decide } = decideModule;
-const { evolve, initialState, scoreOf } = handModule;
 
 /** Chooses the next action; `allowed` comes from allowedActions and is never empty while a hand is in play. */
 export type Policy = (state: HandState, allowed: readonly PlayerAction[]) => PlayerAction;

@@ -1,11 +1,8 @@
-import * as contracts from '@bahati/contracts';
+import { CARD_VALUE, recommendedAction, SHOE_SIZE, strategyHandOf } from '@bahati/contracts';
 import type { AccountEvent } from '../account/account';
 import { ledgerLines } from '../account/ledger';
 import { allowedActions, type PlayerAction } from '../hand/decide';
-import { evolve as evolveHand, initialState as initialHand, scoreOf, type HandEvent, type HandState } from '../hand/hand';
-import { recommendedAction, strategyHandOf } from '@bahati/contracts';
-
-const { CARD_VALUE, SHOE_SIZE } = contracts;
+import { decisionOf, evolve as evolveHand, initialState as initialHand, isHandEvent, scoreOf, type HandState } from '../hand/hand';
 
 /** Spec §4 suspect reasons. */
 export type SuspectReason = 'PlayDeviation' | 'WinAfterPlayDeviation' | 'BetDeviation' | 'RateOfPlay' | 'AdminManualChange';
@@ -82,16 +79,7 @@ export const initialSuspectState: SuspectState = Object.freeze({
   rateQuietUntil: 0,
 });
 
-const HAND_EVENTS = new Set<string>([
-  'HandStarted', 'CardDealt', 'InsuranceTaken', 'InsuranceDeclined', 'EvenMoneyTaken', 'EvenMoneyDeclined',
-  'PlayerHit', 'PlayerStood', 'PlayerDoubled', 'HandSplit', 'DealerPlayed', 'HandSettled',
-]);
-const DECISIONS: Partial<Record<AccountEvent['type'], SuspectAction>> = {
-  PlayerHit: 'Hit',
-  PlayerStood: 'Stand',
-  PlayerDoubled: 'Double',
-  HandSplit: 'Split',
-};
+const isSuspectAction = (action: PlayerAction | null): action is SuspectAction => action === 'Hit' || action === 'Stand' || action === 'Double' || action === 'Split';
 
 /** Hi-Lo: 2–6 count +1, 7–9 count 0, tens and aces −1. */
 function hiLo(card: number): number {
@@ -137,12 +125,12 @@ export function detect(
   const records: SuspectRecord[] = [];
   let next = state;
 
-  const decision = DECISIONS[event.type];
-  if (decision && state.hand?.phase === 'PlayerTurn') {
+  const decision = isHandEvent(event) ? decisionOf(event) : null;
+  if (isSuspectAction(decision) && state.hand?.phase === 'PlayerTurn') {
     const hand = state.hand;
     const player = hand.player[hand.active]!;
     // The bank before this decision's stake: what the player could afford when choosing.
-    const allowed = allowedActions(hand, state.bank).filter((a): a is SuspectAction => a === 'Hit' || a === 'Stand' || a === 'Double' || a === 'Split');
+    const allowed = allowedActions(hand, state.bank).filter(isSuspectAction);
     const up = CARD_VALUE[hand.dealer.cards[0]!]!;
     const expected = recommendedAction(strategyHandOf(player.cards.map((c) => CARD_VALUE[c]!)), up, allowed as PlayerAction[], hand.level);
     if (expected !== decision && allowed.includes(decision)) {
@@ -207,7 +195,7 @@ export function detect(
     next = { ...next, hand: initialHand(), deviated: false, shoeId, runningCount, cardsSeen, window, starts, rateQuietUntil };
   }
 
-  if (HAND_EVENTS.has(event.type) && next.hand) next = { ...next, hand: evolveHand(next.hand, event as HandEvent) };
+  if (isHandEvent(event) && next.hand) next = { ...next, hand: evolveHand(next.hand, event) };
 
   if (event.type === 'HandSettled') {
     if (next.deviated && event.data.net > 0) {

@@ -1,7 +1,8 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { AccountEvent } from '../../domain/account/account';
 import { BANK_EVENT_TYPES } from '../../domain/account/ledger';
-import { coach, COACH_HAND_EVENTS, type CoachState, initialCoachState } from '../../domain/coach/coach';
+import { coach, type CoachState, initialCoachState } from '../../domain/coach/coach';
+import { HAND_EVENT_TYPES } from '../../domain/hand/hand';
 import { streamOwner } from '../../domain/streams';
 import { writeRowsAsJson } from '../batch';
 import { type Projection, type ProjectionMemory, domainEvent } from '../projection';
@@ -41,7 +42,7 @@ async function readRows(trx: Transaction<ReadModels>, playerIds: string[]): Prom
 export const coachProjection: Projection = {
   name: 'coach',
   version: VERSION,
-  handles: [...new Set<string>([...COACH_HAND_EVENTS, ...BANK_EVENT_TYPES])],
+  handles: [...new Set<string>([...HAND_EVENT_TYPES, ...BANK_EVENT_TYPES])],
   tables: ['coach_deviations', 'coach_hands', 'coach_players'],
   async applyBatch(trx, events, memory: ProjectionMemory) {
     const touched = new Map<string, CoachRow | undefined>();

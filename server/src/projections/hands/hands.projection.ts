@@ -1,14 +1,9 @@
 import type { RecordedEvent } from '../../application/ports/event-store';
 import type { HandOpened } from '../../domain/account/game';
 import { handTotalBet } from '../../domain/account/game-view';
-import { type HandEvent, type HandState, evolve, initialState } from '../../domain/hand/hand';
+import { HAND_EVENT_TYPES, type HandEvent, type HandState, evolve, initialState } from '../../domain/hand/hand';
 import { type Projection, domainEvent } from '../projection';
 import { foldRows } from '../batch';
-
-export const HAND_EVENTS = [
-  'HandStarted', 'CardDealt', 'InsuranceTaken', 'InsuranceDeclined', 'EvenMoneyTaken', 'EvenMoneyDeclined',
-  'PlayerHit', 'PlayerStood', 'PlayerDoubled', 'HandSplit', 'DealerPlayed', 'HandSettled',
-] as const satisfies readonly HandEvent['type'][];
 
 interface Row {
   id: string;
@@ -47,7 +42,7 @@ function fold(row: Row | undefined, event: RecordedEvent, playerId: string): Row
 export const handsProjection: Projection = {
   name: 'hands',
   version: 2,
-  handles: ['HandOpened', ...HAND_EVENTS],
+  handles: ['HandOpened', ...HAND_EVENT_TYPES],
   tables: ['hands'],
   applyBatch: foldRows<Row, 'hands'>({
     stream: 'account',

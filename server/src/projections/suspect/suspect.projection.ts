@@ -3,6 +3,7 @@ import type { RecordedEvent } from '../../application/ports/event-store';
 import type { AccountEvent } from '../../domain/account/account';
 import { BANK_EVENT_TYPES } from '../../domain/account/ledger';
 import type { PlayerEvent } from '../../domain/player/player';
+import { HAND_EVENT_TYPES } from '../../domain/hand/hand';
 import { streamOwner } from '../../domain/streams';
 import { DEFAULT_SUSPECT_SETTINGS, detect, initialSuspectState, type SuspectRecord, type SuspectSettings, type SuspectState } from '../../domain/suspect/detect';
 import { writeRowsAsJson } from '../batch';
@@ -14,11 +15,6 @@ import type { Insertable } from 'kysely';
 const SHAPE_VERSION = 1;
 const LEVEL_MIN = 0;
 const LEVEL_MAX = 100;
-
-const HAND_EVENT_TYPES = [
-  'HandStarted', 'CardDealt', 'InsuranceTaken', 'InsuranceDeclined', 'EvenMoneyTaken', 'EvenMoneyDeclined',
-  'PlayerHit', 'PlayerStood', 'PlayerDoubled', 'HandSplit', 'DealerPlayed', 'HandSettled',
-] as const satisfies readonly AccountEvent['type'][];
 
 /** One player's detector: its state, the level now, how many records it raised, and the revisions folded. */
 interface SuspectRow {
