@@ -21,6 +21,8 @@ export const CHIP_VALUES = [1_000, 5_000, 25_000, 100_000] as const;
 /** Spec §9: a bet is a whole number of satoshis from MIN_BET to MAX_BET. */
 export const MIN_BET = 1;
 export const MAX_BET = 500_000;
+/** Whether the table takes `bet` as a stake (the rule above; the hand engine enforces it, the client explains it). */
+export const isValidBet = (bet: number): boolean => Number.isSafeInteger(bet) && bet >= MIN_BET && bet <= MAX_BET;
 export const LOW_BANK_WARNING = 10_000;
 export const MIN_LIGHTNING_DEPOSIT = 1_000;
 export const MIN_BITCOIN_WITHDRAWAL = 1_000;

@@ -251,7 +251,7 @@ describeEachStorage('the game API', (storage) => {
     expect(split.body.hand.activeHandIndex).toBe(0);
     const doubled = await p.put('/api/hands/double');
     expect(doubled.body.bank).toBe(0);
-    expect(await p.put('/api/hands/double')).toMatchObject({ status: 400, body: { error: 'BankTooLow', message: 'The bank is too low for that action.' } });
+    expect(await p.put('/api/hands/double')).toMatchObject({ status: 400, body: { error: 'BankTooLow', message: 'The bank is too low to double.' } });
     const done = await p.put('/api/hands/stand');
     expect(done.body.hand.phase).toBe('Settled');
     const lines = await ledgerToday(p);

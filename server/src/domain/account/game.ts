@@ -1,7 +1,7 @@
 import { DomainError, type DomainEvent, fold } from '../decider';
 import { type HandCommand, type PlayerAction, handDecider } from '../hand/decide';
-import { type HandEvent, type HandState, initialState as initialHandState, isHandEvent } from '../hand/hand';
-import { HANDS_PER_SHOE, isValidSeed, levelForTotalBet, MAX_BET, MIN_BET } from '@bahati/contracts';
+import { handInPlay, type HandEvent, type HandState, initialState as initialHandState, isHandEvent } from '../hand/hand';
+import { HANDS_PER_SHOE, isValidSeed, levelForTotalBet } from '@bahati/contracts';
 import { shuffleShoe } from '../fairness';
 import { type PlayerStanding, refuseBanned } from './standing';
 
@@ -90,14 +90,8 @@ export interface GameState {
 
 export const initialGameState = (): GameState => ({ shoe: null, hand: initialHandState(), handMeta: null, handsPlayed: 0, totalBetAmount: 0 });
 
-export const MESSAGES = {
-  depositFirst: 'Deposit before you play.',
-  betAboveBank: 'The bank is too low for that bet.',
-  actionAboveBank: 'The bank is too low for that action.',
-} as const;
-
 export function isHandInPlay(game: GameState): boolean {
-  return game.hand.phase !== 'NoHand' && game.hand.phase !== 'Settled';
+  return handInPlay(game.hand);
 }
 
 export function playerLevel(game: GameState): number {
@@ -121,13 +115,9 @@ export function decideGame(command: GameCommand, state: { readonly bank: number;
       refuseBanned(standing);
       if (standing.selfExcluded) throw new DomainError('SelfExcluded', 'This account is self-excluded from play; change the setting on your profile.');
       if (command.requirePhone && !standing.phoneVerified) throw new DomainError('PhoneVerifyRequired', 'Verify your phone number before you play.');
-      if (isHandInPlay(game)) throw new DomainError('ActiveHand', 'Finish the hand in play first.');
+      // The bet's range and "bet ≤ bank" are the hand engine's rules (the deal below); an empty bank is told apart.
+      if (state.bank <= 0 && !isHandInPlay(game)) throw new DomainError('BankTooLow', 'Deposit before you play.');
       const bet = command.bet;
-      if (!Number.isSafeInteger(bet) || bet < MIN_BET || bet > MAX_BET) {
-        throw new DomainError('InvalidBetAmount', `A bet is a whole number of satoshis from ${MIN_BET} to ${MAX_BET.toLocaleString('en-US')}.`);
-      }
-      if (state.bank <= 0) throw new DomainError('BankTooLow', MESSAGES.depositFirst);
-      if (bet > state.bank) throw new DomainError('BankTooLow', MESSAGES.betAboveBank);
 
       const out: GameEvent[] = [];
       let shoe = game.shoe;
@@ -166,13 +156,7 @@ export function decideGame(command: GameCommand, state: { readonly bank: number;
       if (!isHandInPlay(game) || !shoe?.cards || game.hand.shoeId !== shoe.shoeId) {
         throw new DomainError('NoActiveHand', 'There is no hand in play; deal a new one.');
       }
-      let handEvents: HandEvent[];
-      try {
-        handEvents = handDecider.decide({ type: command.action, data: { bank: state.bank, cards: shoe.cards } } as HandCommand, game.hand);
-      } catch (err) {
-        if (err instanceof DomainError && err.code === 'BankTooLow') throw new DomainError('BankTooLow', MESSAGES.actionAboveBank);
-        throw err;
-      }
+      const handEvents = handDecider.decide({ type: command.action, data: { bank: state.bank, cards: shoe.cards } } as HandCommand, game.hand);
       const out: GameEvent[] = [...handEvents];
       const handCount = shoe.handCount;
       if (handCount >= HANDS_PER_SHOE && settles(handEvents)) out.push(...retireAndCommit(shoe, game.hand.handId, false, command.next, command.now));

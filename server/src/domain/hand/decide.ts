@@ -1,6 +1,6 @@
-import { CARD_VALUE, HAND_ACTION_NAMES, type HandActionName, type HandRules, MAX_BET, MIN_BET, rulesForLevel } from '@bahati/contracts';
+import { CARD_VALUE, HAND_ACTION_NAMES, type HandActionName, type HandRules, isValidBet, MAX_BET, MIN_BET, rulesForLevel } from '@bahati/contracts';
 import { type Decider, DomainError, fold } from '../decider';
-import { dealerMustHit, evolve, initialState, isBlackjack, isCharlie, isTwoCard21, scoreOf } from './hand';
+import { dealerMustHit, evolve, handInPlay, initialState, isBlackjack, isCharlie, isTwoCard21, scoreOf } from './hand';
 import type { CardDealt, HandEvent, HandSettled, HandState, PlayerHandState, SettledPlayerHand } from './hand';
 
 export type HandErrorCode =
@@ -106,14 +106,10 @@ function cardDealt(handId: string, to: 'Player' | 'Dealer', handIndex: number, p
   return { type: 'CardDealt', data: { handId, to, handIndex, position, card, faceDown } };
 }
 
-function inProgress(state: HandState): boolean {
-  return state.phase !== 'NoHand' && state.phase !== 'Settled';
-}
-
 function deal(d: DealData, state: HandState): HandEvent[] {
-  if (inProgress(state)) fail('ActiveHand', 'finish the hand in play first');
-  if (!Number.isSafeInteger(d.bet) || d.bet < MIN_BET || d.bet > MAX_BET) fail('InvalidBetAmount', `a bet is a whole number of satoshis from ${MIN_BET} to ${MAX_BET}`);
-  if (!(d.bet <= d.bank)) fail('BankTooLow', 'the bank is too low for that bet');
+  if (handInPlay(state)) fail('ActiveHand', 'Finish the hand in play first.');
+  if (!isValidBet(d.bet)) fail('InvalidBetAmount', `A bet is a whole number of satoshis from ${MIN_BET} to ${MAX_BET.toLocaleString('en-US')}.`);
+  if (!(d.bet <= d.bank)) fail('BankTooLow', 'The bank is too low for that bet.');
   const rules = d.rules ?? rulesForLevel(d.level);
   const p = d.firstPosition;
   if (!Number.isSafeInteger(p) || p < 0) fail('ShoeExhausted', `invalid first position ${p}`);
@@ -173,7 +169,7 @@ function doubleRefusal(state: HandState, hand: PlayerHandState, bank: number): H
 function double(d: ActionData, state: HandState): HandEvent[] {
   const hand = activeHand(state);
   const refusal = doubleRefusal(state, hand, d.bank);
-  if (refusal !== null) fail(refusal, refusal === 'BankTooLow' ? 'the bank is too low to double' : `cannot double this hand (${refusal})`);
+  if (refusal !== null) fail(refusal, refusal === 'BankTooLow' ? 'The bank is too low to double.' : `cannot double this hand (${refusal})`);
   const i = state.active;
   const position = state.nextPosition;
   const card = draw(d.cards, position);
@@ -194,7 +190,7 @@ function splitRefusal(state: HandState, hand: PlayerHandState, bank: number): Ha
 function split(d: ActionData, state: HandState): HandEvent[] {
   const hand = activeHand(state);
   const refusal = splitRefusal(state, hand, d.bank);
-  if (refusal !== null) fail(refusal, refusal === 'BankTooLow' ? 'the bank is too low to split' : 'only two cards of equal value split, up to four hands');
+  if (refusal !== null) fail(refusal, refusal === 'BankTooLow' ? 'The bank is too low to split.' : 'only two cards of equal value split, up to four hands');
   const i = state.active;
   const n = state.player.length;
   const position = state.nextPosition;
@@ -213,27 +209,27 @@ function split(d: ActionData, state: HandState): HandEvent[] {
 }
 
 function insurance(d: ActionData, state: HandState): HandEvent[] {
-  if (!inProgress(state)) fail('NoActiveHand', 'no hand in play');
+  if (!handInPlay(state)) fail('NoActiveHand', 'There is no hand in play; deal a new one.');
   if (state.phase !== 'InsuranceOffered') fail('InsuranceNotAllowed', 'insurance is offered only against an ace, before any other decision');
   const amount = Math.floor(state.bet / 2);
-  if (!(d.bank >= amount)) fail('BankTooLow', 'the bank is too low for insurance');
+  if (!(d.bank >= amount)) fail('BankTooLow', 'The bank is too low for insurance.');
   return complete(state, [{ type: 'InsuranceTaken', data: { handId: state.handId, amount } }], d.cards);
 }
 
 function noInsurance(d: ActionData, state: HandState): HandEvent[] {
-  if (!inProgress(state)) fail('NoActiveHand', 'no hand in play');
+  if (!handInPlay(state)) fail('NoActiveHand', 'There is no hand in play; deal a new one.');
   if (state.phase !== 'InsuranceOffered') fail('NoInsuranceNotAllowed', 'there is no insurance offer to decline');
   return complete(state, [{ type: 'InsuranceDeclined', data: { handId: state.handId } }], d.cards);
 }
 
 function evenMoney(d: ActionData, state: HandState): HandEvent[] {
-  if (!inProgress(state)) fail('NoActiveHand', 'no hand in play');
+  if (!handInPlay(state)) fail('NoActiveHand', 'There is no hand in play; deal a new one.');
   if (state.phase !== 'EvenMoneyOffered') fail('EvenMoneyNotAllowed', 'even money is offered only on a blackjack against an ace');
   return complete(state, [{ type: 'EvenMoneyTaken', data: { handId: state.handId } }], d.cards);
 }
 
 function noEvenMoney(d: ActionData, state: HandState): HandEvent[] {
-  if (!inProgress(state)) fail('NoActiveHand', 'no hand in play');
+  if (!handInPlay(state)) fail('NoActiveHand', 'There is no hand in play; deal a new one.');
   if (state.phase !== 'EvenMoneyOffered') fail('NoEvenMoneyNotAllowed', 'there is no even money offer to decline');
   return complete(state, [{ type: 'EvenMoneyDeclined', data: { handId: state.handId } }], d.cards);
 }

@@ -159,6 +159,11 @@ export function decisionOf(event: HandEvent): HandActionName | null {
 // State
 // ---------------------------------------------------------------------------------------------
 
+/** Whether a hand is in play: dealt and not yet settled. */
+export function handInPlay(state: HandState): boolean {
+  return state.phase !== 'NoHand' && state.phase !== 'Settled';
+}
+
 export type HandPhase =
   /** No hand yet: a Deal may start one. */
   | 'NoHand'

@@ -1,4 +1,4 @@
-import { CARD_VALUE, HANDS_PER_SHOE, MAX_BET, MIN_BET, recommendedActionFor, STRATEGY_BY_LEVEL } from '@bahati/contracts';
+import { CARD_VALUE, HANDS_PER_SHOE, isValidBet, MAX_BET, MIN_BET, recommendedActionFor, STRATEGY_BY_LEVEL } from '@bahati/contracts';
 import { allowedActions, decide } from '../hand/decide';
 import type { HandCommand, PlayerAction } from '../hand/decide';
 import { evolve, initialState, scoreOf } from '../hand/hand';
@@ -148,7 +148,7 @@ function apply(state: HandState, events: readonly HandEvent[]): HandState {
  */
 export function simulate(options: SimulationOptions, totals: SimulationTotals = emptyTotals(options.bet ?? 1000)): SimulationTotals {
   const bet = options.bet ?? 1000;
-  if (!Number.isSafeInteger(bet) || bet < MIN_BET || bet > MAX_BET) throw new RangeError(`bet must be an integer from ${MIN_BET} to ${MAX_BET}`);
+  if (!isValidBet(bet)) throw new RangeError(`bet must be an integer from ${MIN_BET} to ${MAX_BET}`);
   if (totals.bet !== bet) throw new RangeError('the totals were started for another bet');
   const { level, rules, policy, nextShoe } = options;
   const reveal = options.reveal ?? null;
