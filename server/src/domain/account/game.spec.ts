@@ -1,5 +1,5 @@
-import { fold } from '../decider';
-import { type AccountEvent, type AccountState, accountDecider } from './account';
+import { DeciderSpecification } from '../decider.test-support';
+import { type AccountEvent, accountDecider } from './account';
 import type { PlayerStanding } from './standing';
 import type { GameCommand, NextShoe } from './game';
 
@@ -19,24 +19,7 @@ const deal = (bet: number, over: Partial<Extract<GameCommand, { type: 'DealHand'
 });
 const play = (action: 'Stand' | 'Hit' | 'Double'): GameCommand => ({ type: 'PlayHand', action, standing: ok, next: shoe(3), now });
 
-function given(events: AccountEvent[]) {
-  const state: AccountState = fold(accountDecider.evolve, accountDecider.initialState(), events);
-  return {
-    state,
-    when: (command: GameCommand) => {
-      const run = () => accountDecider.decide(command, state);
-      return {
-        then: (check: (events: AccountEvent[], after: AccountState) => void) => {
-          const out = run();
-          check(out, fold(accountDecider.evolve, state, out));
-        },
-        thenThrows: (code: string, message?: string) => {
-          expect(run).toThrow(expect.objectContaining({ code, ...(message ? { message } : {}) }));
-        },
-      };
-    },
-  };
-}
+const given = DeciderSpecification.for(accountDecider);
 
 describe('the game part of the account', () => {
   it('refuses banned, self-excluded and (when required) unverified players before any money moves', () => {
@@ -62,8 +45,7 @@ describe('the game part of the account', () => {
   });
 
   it('refuses a deal while a hand is in play and an action without one', () => {
-    const g = given(funded(10_000));
-    const first = accountDecider.decide(deal(1_000), g.state);
+    const first = given(funded(10_000)).when(deal(1_000)).events();
     const inPlay = first.at(-1)!.type !== 'HandSettled';
     if (inPlay) given([...funded(10_000), ...first]).when(deal(1_000)).thenThrows('ActiveHand');
     given(funded(10_000)).when(play('Hit')).thenThrows('NoActiveHand');
@@ -73,12 +55,10 @@ describe('the game part of the account', () => {
     let history = funded(100_000);
     let last: AccountEvent[] = [];
     for (let i = 0; i < 4; i++) {
-      const state = fold(accountDecider.evolve, accountDecider.initialState(), history);
-      last = accountDecider.decide(deal(1_000, { handId: `h${i}` }), state);
+      last = given(history).when(deal(1_000, { handId: `h${i}` })).events();
       history = [...history, ...last];
       if (last.at(-1)!.type !== 'HandSettled' && !last.some((e) => e.type === 'HandSettled')) {
-        const after = fold(accountDecider.evolve, accountDecider.initialState(), history);
-        last = accountDecider.decide(play('Stand'), after);
+        last = given(history).when(play('Stand')).events();
         history = [...history, ...last];
       }
     }
@@ -86,7 +66,7 @@ describe('the game part of the account', () => {
       { type: 'ShoeRetired', data: { shoeId: shoe(1).shoeId, houseSeed, playerSeed, handCount: 4, early: false, lastHandId: 'h3', retiredAt: now } },
       { type: 'ShoeCommitted', data: { shoeId: expect.any(String), houseSeed: expect.any(String), houseSeedHash: expect.any(String), committedAt: now } },
     ]);
-    const state = fold(accountDecider.evolve, accountDecider.initialState(), history);
+    const state = given(history).state();
     expect(state.game.shoe).toMatchObject({ playerSeed: null, handCount: 0, nextPosition: 0 });
     expect(state.game.handsPlayed).toBe(4);
     const bank = history.reduce((sum, e) => sum + (e.type === 'LightningInvoiceSettled' ? e.data.amount : 0), 0);
@@ -96,11 +76,10 @@ describe('the game part of the account', () => {
   it('retires a started shoe early only between hands', () => {
     const retire: GameCommand = { type: 'RetireShoe', standing: ok, next: shoe(2), now };
     given(funded(10_000)).when(retire).thenThrows('ShoeNotFound');
-    const g = given(funded(10_000));
-    const dealt = accountDecider.decide(deal(1_000, { handId: 'h1' }), g.state);
+    const dealt = given(funded(10_000)).when(deal(1_000, { handId: 'h1' })).events();
     const settled = dealt.some((e) => e.type === 'HandSettled');
     if (!settled) given([...funded(10_000), ...dealt]).when(retire).thenThrows('ActiveHand');
-    const stood = settled ? [] : accountDecider.decide(play('Stand'), fold(accountDecider.evolve, g.state, dealt));
+    const stood = settled ? [] : given([...funded(10_000), ...dealt]).when(play('Stand')).events();
     given([...funded(10_000), ...dealt, ...stood]).when(retire).then((events) => {
       expect(events.map((e) => e.type)).toEqual(['ShoeRetired', 'ShoeCommitted']);
       expect(events[0]).toMatchObject({ data: { early: true, handCount: 1, lastHandId: 'h1', houseSeed } });
@@ -108,6 +87,6 @@ describe('the game part of the account', () => {
   });
 
   it('keeps a committed shoe on a second commit', () => {
-    given(funded(0)).when({ type: 'CommitShoe', next: shoe(2), now }).then((events) => expect(events).toEqual([]));
+    given(funded(0)).when({ type: 'CommitShoe', next: shoe(2), now }).thenNothingHappened();
   });
 });

@@ -1,5 +1,5 @@
-import { fold } from '../decider';
-import { type AccountCommand, type AccountEvent, type AccountState, accountDecider } from './account';
+import { DeciderSpecification } from '../decider.test-support';
+import { type AccountCommand, type AccountEvent, accountDecider } from './account';
 import { effectiveLimit, limitUsage } from './limits';
 import type { NextShoe } from './game';
 import { ALL_BITCOIN_SATS } from './money';
@@ -11,64 +11,56 @@ const seed = 'AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA=';
 const shoe = (n: number): NextShoe => ({ shoeId: `00000000-0000-4000-8000-00000000000${n}`, houseSeed: '+Yvho1636bx9wZVffymhGK79VZSKV8Yxzqpuz6NZh1s=', houseSeedHash: `hash-${n}` });
 const terms = { bonusId: 'b1', maxSats: 0, playthrough: 'deposit100' as const, offerDays: 30 };
 
-function run(events: AccountEvent[], ...commands: AccountCommand[]): { state: AccountState; last: AccountEvent[] } {
-  let state = fold(accountDecider.evolve, accountDecider.initialState(), events);
-  let last: AccountEvent[] = [];
-  for (const c of commands) {
-    last = accountDecider.decide(c, state);
-    state = fold(accountDecider.evolve, state, last);
-  }
-  return { state, last };
-}
+const given = DeciderSpecification.for(accountDecider);
 const set = (limits: Extract<AccountCommand, { type: 'SetLimits' }>['limits'], now = t0): AccountCommand => ({ type: 'SetLimits', limits, standing, now });
 const invoice = (id: string, amount: number, now = t0): AccountCommand => ({
   type: 'CreateLightningInvoice', invoiceId: id, amount, paymentRequest: `ln-${id}`, paymentHash: id, expiresAt: hours(1), standing, minimum: 1_000, now,
 });
 const settle = (id: string, amount: number, now = t0): AccountCommand => ({ type: 'SettleLightningInvoice', invoiceId: id, amountPaid: amount, bonus: terms, maxBank: ALL_BITCOIN_SATS, now });
 const deal = (bet: number, now = t0): AccountCommand => ({ type: 'DealHand', handId: `h-${now}`, bet, playerSeed: seed, randomPlayerSeed: seed, standing, requirePhone: false, next: shoe(2), now });
-const refuses = (f: () => unknown, code: string) => expect(f).toThrow(expect.objectContaining({ code }));
 
 describe('limits a player sets', () => {
   it('are not changed by a banned player: Banned, nothing recorded', () => {
-    const refused = () => accountDecider.decide({ type: 'SetLimits', limits: { dailyLoss: 1_000 }, standing: { ...standing, banned: true }, now: t0 }, accountDecider.initialState());
-    expect(refused).toThrow(expect.objectContaining({ code: 'Banned' }));
+    given([]).when({ type: 'SetLimits', limits: { dailyLoss: 1_000 }, standing: { ...standing, banned: true }, now: t0 }).thenThrows('Banned');
   });
 
   it('apply at once when tighter, after 24 hours when looser or removed', () => {
-    const { state } = run([], set({ dailyDeposit: 50_000 }));
+    const state = given([]).when(set({ dailyDeposit: 50_000 })).state();
     expect(effectiveLimit(state.limits.settings.dailyDeposit, t0)).toBe(50_000);
-    const lower = run([], set({ dailyDeposit: 50_000 }), set({ dailyDeposit: 20_000 }, hours(1))).state;
+    const lower = given([]).when(set({ dailyDeposit: 50_000 })).when(set({ dailyDeposit: 20_000 }, hours(1))).state();
     expect(effectiveLimit(lower.limits.settings.dailyDeposit, hours(1))).toBe(20_000);
-    const raised = run([], set({ dailyDeposit: 50_000 }), set({ dailyDeposit: 90_000 }, hours(1))).state;
+    const raised = given([]).when(set({ dailyDeposit: 50_000 })).when(set({ dailyDeposit: 90_000 }, hours(1))).state();
     expect(raised.limits.settings.dailyDeposit.pending).toEqual({ value: 90_000, effectiveAt: hours(25) });
     expect(effectiveLimit(raised.limits.settings.dailyDeposit, hours(24))).toBe(50_000);
     expect(effectiveLimit(raised.limits.settings.dailyDeposit, hours(25))).toBe(90_000);
-    const removed = run([], set({ dailyLoss: 10_000 }), set({ dailyLoss: null }, hours(2))).state;
+    const removed = given([]).when(set({ dailyLoss: 10_000 })).when(set({ dailyLoss: null }, hours(2))).state();
     expect(effectiveLimit(removed.limits.settings.dailyLoss, hours(3))).toBe(10_000);
     expect(effectiveLimit(removed.limits.settings.dailyLoss, hours(26))).toBeNull();
   });
 
   it('cancel a pending loosening when the old value is asked for again, and record nothing when nothing changes', () => {
-    const raised = run([], set({ weeklyLoss: 5_000 }), set({ weeklyLoss: 8_000 }, hours(1))).state;
-    const kept = run([], set({ weeklyLoss: 5_000 }), set({ weeklyLoss: 8_000 }, hours(1)), set({ weeklyLoss: 5_000 }, hours(2))).state;
-    expect(raised.limits.settings.weeklyLoss.pending).not.toBeNull();
-    expect(kept.limits.settings.weeklyLoss).toEqual({ value: 5_000, pending: null });
-    expect(run([], set({ weeklyLoss: 5_000 }), set({ weeklyLoss: 5_000 })).last).toEqual([]);
-    refuses(() => run([], set({ dailyDeposit: -1 })), 'ValidationFailed');
+    const raised = given([]).when(set({ weeklyLoss: 5_000 })).when(set({ weeklyLoss: 8_000 }, hours(1)));
+    expect(raised.state().limits.settings.weeklyLoss.pending).not.toBeNull();
+    raised.when(set({ weeklyLoss: 5_000 }, hours(2))).then((_, kept) => expect(kept.limits.settings.weeklyLoss).toEqual({ value: 5_000, pending: null }));
+    given([]).when(set({ weeklyLoss: 5_000 })).when(set({ weeklyLoss: 5_000 })).thenNothingHappened();
+    given([]).when(set({ dailyDeposit: -1 })).thenThrows('ValidationFailed');
   });
 
   it('refuse an invoice that would pass a deposit limit within its window', () => {
-    const funded = run([], set({ dailyDeposit: 30_000 }), invoice('i1', 20_000), settle('i1', 20_000));
-    expect(limitUsage(funded.state.limits, t0).dailyDeposit).toBe(20_000);
-    refuses(() => accountDecider.decide(invoice('i2', 15_000), funded.state), 'LimitReached');
-    expect(accountDecider.decide(invoice('i2', 10_000), funded.state)[0]?.type).toBe('LightningInvoiceCreated');
-    expect(accountDecider.decide(invoice('i2', 15_000, hours(25)), funded.state)[0]?.type).toBe('LightningInvoiceCreated');
+    const funded = given([]).when(set({ dailyDeposit: 30_000 })).when(invoice('i1', 20_000)).when(settle('i1', 20_000));
+    expect(limitUsage(funded.state().limits, t0).dailyDeposit).toBe(20_000);
+    funded.when(invoice('i2', 15_000)).thenThrows('LimitReached');
+    funded.when(invoice('i2', 10_000)).then((events) => expect(events[0]?.type).toBe('LightningInvoiceCreated'));
+    funded.when(invoice('i2', 15_000, hours(25))).then((events) => expect(events[0]?.type).toBe('LightningInvoiceCreated'));
   });
 
   it('refuse a deal whose stake could take the losses of a window past the loss limit', () => {
-    const funded = run([{ type: 'ShoeCommitted', data: { shoeId: shoe(1).shoeId, houseSeed: shoe(1).houseSeed, houseSeedHash: 'hash-1', committedAt: t0 } }], invoice('i1', 50_000), settle('i1', 50_000), set({ dailyLoss: 5_000 }));
-    refuses(() => accountDecider.decide(deal(6_000), funded.state), 'LimitReached');
-    expect(accountDecider.decide(deal(5_000), funded.state).map((e) => e.type)).toContain('HandStarted');
+    const funded = given([{ type: 'ShoeCommitted', data: { shoeId: shoe(1).shoeId, houseSeed: shoe(1).houseSeed, houseSeedHash: 'hash-1', committedAt: t0 } }])
+      .when(invoice('i1', 50_000))
+      .when(settle('i1', 50_000))
+      .when(set({ dailyLoss: 5_000 }));
+    funded.when(deal(6_000)).thenThrows('LimitReached');
+    funded.when(deal(5_000)).then((events) => expect(events.map((e) => e.type)).toContain('HandStarted'));
   });
 
   it('count the net results of the hands opened within each window', () => {
@@ -76,7 +68,7 @@ describe('limits a player sets', () => {
       { type: 'HandOpened', data: { handId: `h${n}`, shoeId: 's', handNumber: 1, openedAt: hours(n) } },
       { type: 'HandSettled', data: { net } } as unknown as AccountEvent,
     ];
-    const { state } = run([...settledAt(0, -3_000), ...settledAt(30, 1_000), ...settledAt(40, -2_500)]);
+    const state = given([...settledAt(0, -3_000), ...settledAt(30, 1_000), ...settledAt(40, -2_500)]).state();
     expect(limitUsage(state.limits, hours(41))).toMatchObject({ dailyLoss: 1_500, weeklyLoss: 4_500, monthlyLoss: 4_500 });
     expect(limitUsage(state.limits, hours(24 * 8))).toMatchObject({ dailyLoss: 0, weeklyLoss: 1_500, monthlyLoss: 4_500 });
   });
@@ -84,11 +76,11 @@ describe('limits a player sets', () => {
   it('keep the deposits and results of the last 30 days in time order, whatever order they were credited in', () => {
     const confirmed = (txid: string, amount: number, at: string) =>
       ({ type: 'BitcoinDepositConfirmed', data: { txid, vout: 0, address: 'a', amount, confirmations: 1, confirmedAt: at } }) as AccountEvent;
-    const { state } = run([confirmed('a', 1_000, hours(0)), confirmed('b', 2_000, hours(24 * 31)), confirmed('c', 3_000, hours(24 * 30)), confirmed('d', 4_000, hours(24 * 31 - 1))]);
+    const state = given([confirmed('a', 1_000, hours(0)), confirmed('b', 2_000, hours(24 * 31)), confirmed('c', 3_000, hours(24 * 30)), confirmed('d', 4_000, hours(24 * 31 - 1))]).state();
     // The deposit of hour 0 is more than 30 days older than the newest and is gone; the rest in time order.
     expect(state.limits.deposits.map(([, amount]) => amount)).toEqual([3_000, 4_000, 2_000]);
     expect(limitUsage(state.limits, hours(24 * 31))).toMatchObject({ dailyDeposit: 6_000, monthlyDeposit: 9_000 });
-    const late = run([confirmed('b', 2_000, hours(24 * 31)), confirmed('old', 5_000, hours(0))]).state;
+    const late = given([confirmed('b', 2_000, hours(24 * 31)), confirmed('old', 5_000, hours(0))]).state();
     expect(late.limits.deposits.map(([, amount]) => amount)).toEqual([2_000]);
   });
 });

@@ -1,4 +1,4 @@
-import { DomainError, fold } from '../decider';
+import { DeciderSpecification } from '../decider.test-support';
 import { type AccountEvent, accountDecider } from './account';
 import { ledgerLines } from './ledger';
 
@@ -6,7 +6,7 @@ const standing = { banned: false, selfExcluded: false, phoneVerified: true };
 const t0 = '2026-01-01T10:00:00.000Z';
 const later = (minutes: number) => new Date(Date.parse(t0) + minutes * 60_000).toISOString();
 
-const given = (...events: AccountEvent[]) => fold(accountDecider.evolve, accountDecider.initialState(), events);
+const given = DeciderSpecification.for(accountDecider);
 const funded: AccountEvent[] = [
   { type: 'LightningInvoiceCreated', data: { invoiceId: 'i1', amount: 50_000, paymentRequest: 'lnbcrt1', paymentHash: 'h1', createdAt: t0, expiresAt: later(60) } },
   { type: 'LightningInvoiceSettled', data: { invoiceId: 'i1', amount: 50_000, settledAt: t0 } },
@@ -20,44 +20,35 @@ const start = (now = t0) => ({ type: 'StartWithdrawalPayout' as const, withdrawa
 
 describe('withdrawals', () => {
   it('take the amount from the bank when requested and give it back when declined', () => {
-    const requested = accountDecider.decide(
-      { type: 'RequestWithdrawal', withdrawalId: 'w1', method: 'bitcoin', amount: 20_000, target: 'bcrt1qexample', standing, minimumBitcoin: 1_000, now: t0 },
-      given(...funded),
-    );
-    const afterRequest = given(...funded, ...requested);
-    expect(afterRequest.bank).toBe(30_000);
-    const declined = accountDecider.decide({ type: 'DeclineWithdrawal', withdrawalId: 'w1', reviewerId: 'admin', now: t0 }, afterRequest);
-    expect(given(...funded, ...requested, ...declined).bank).toBe(50_000);
+    const request = { type: 'RequestWithdrawal' as const, withdrawalId: 'w1', method: 'bitcoin' as const, amount: 20_000, target: 'bcrt1qexample', standing, minimumBitcoin: 1_000, now: t0 };
+    given(funded).when(request).then((_, afterRequest) => expect(afterRequest.bank).toBe(30_000));
+    given(funded).when(request).when({ type: 'DeclineWithdrawal', withdrawalId: 'w1', reviewerId: 'admin', now: t0 }).then((_, declined) => expect(declined.bank).toBe(50_000));
   });
 
   it('refuse a withdrawal above the bank', () => {
-    expect(() =>
-      accountDecider.decide(
-        { type: 'RequestWithdrawal', withdrawalId: 'w2', method: 'lightning', amount: 50_001, target: 'lnbcrt1', standing, minimumBitcoin: 1_000, now: t0 },
-        given(...funded),
-      ),
-    ).toThrow(expect.objectContaining({ code: 'BankTooLow' }));
+    given(funded)
+      .when({ type: 'RequestWithdrawal', withdrawalId: 'w2', method: 'lightning', amount: 50_001, target: 'lnbcrt1', standing, minimumBitcoin: 1_000, now: t0 })
+      .thenThrows('BankTooLow');
   });
 
   it('are paid by whichever approval claims the payout first; a second concurrent claim is refused', () => {
-    const claimed = accountDecider.decide(start(), given(...approved));
-    expect(claimed.map((e) => e.type)).toEqual(['WithdrawalPayoutStarted']);
-    const second = () => accountDecider.decide(start(later(1)), given(...approved, ...claimed));
-    expect(second).toThrow(DomainError);
-    expect(second).toThrow(/under way/);
+    given(approved).when(start()).then((claimed) => expect(claimed.map((e) => e.type)).toEqual(['WithdrawalPayoutStarted']));
+    given(approved).when(start()).when(start(later(1))).thenThrows('Conflict', /under way/);
   });
 
   it('may be claimed again after a failed payout, or once a claim has gone stale', () => {
-    const claimed = accountDecider.decide(start(), given(...approved));
-    const failed = accountDecider.decide({ type: 'FailWithdrawalPayout', withdrawalId: 'w1', reason: 'node offline', now: later(1) }, given(...approved, ...claimed));
-    expect(accountDecider.decide(start(later(2)), given(...approved, ...claimed, ...failed))).toHaveLength(1);
-    expect(accountDecider.decide(start(later(11)), given(...approved, ...claimed))).toHaveLength(1);
+    given(approved).when(start())
+      .when({ type: 'FailWithdrawalPayout', withdrawalId: 'w1', reason: 'node offline', now: later(1) })
+      .when(start(later(2)))
+      .then((events) => expect(events).toHaveLength(1));
+    given(approved).when(start()).when(start(later(11))).then((events) => expect(events).toHaveLength(1));
   });
 
   it('are never claimed again once paid', () => {
-    const claimed = accountDecider.decide(start(), given(...approved));
-    const paid = accountDecider.decide({ type: 'RecordWithdrawalPayout', withdrawalId: 'w1', reference: 'tx1', now: later(1) }, given(...approved, ...claimed));
-    expect(accountDecider.decide(start(later(30)), given(...approved, ...claimed, ...paid))).toEqual([]);
+    given(approved).when(start())
+      .when({ type: 'RecordWithdrawalPayout', withdrawalId: 'w1', reference: 'tx1', now: later(1) })
+      .when(start(later(30)))
+      .thenNothingHappened();
   });
 });
 
@@ -69,19 +60,8 @@ describe('a withdrawal its player cancels', () => {
   const cancel = (withdrawalId = 'w1', over: Partial<typeof standing> = {}) =>
     ({ type: 'CancelWithdrawal' as const, withdrawalId, standing: { ...standing, ...over }, now: later(5) });
 
-  /** given(events).when(command).then(events, state) / .thenThrows(code). */
-  const scenario = (...events: AccountEvent[]) => ({
-    when: (command: Parameters<typeof accountDecider.decide>[0]) => ({
-      then: (check: (decided: AccountEvent[], after: ReturnType<typeof given>) => void) => {
-        const decided = accountDecider.decide(command, given(...events));
-        check(decided, given(...events, ...decided));
-      },
-      thenThrows: (code: string) => expect(() => accountDecider.decide(command, given(...events))).toThrow(expect.objectContaining({ code })),
-    }),
-  });
-
   it('is refunded at once while it is still in review: the whole amount back, as a WithdrawRefund', () => {
-    scenario(...requested).when(cancel()).then((decided, after) => {
+    given(requested).when(cancel()).then((decided, after) => {
       expect(decided).toEqual([{ type: 'WithdrawalCanceled', data: { withdrawalId: 'w1', amount: 20_000, canceledAt: later(5) } }]);
       expect(after.bank).toBe(50_000);
       expect(after.money.withdrawals.get('w1')?.status).toBe('Canceled');
@@ -90,7 +70,7 @@ describe('a withdrawal its player cancels', () => {
   });
 
   it('answers a repeated cancellation as done, recording nothing more', () => {
-    scenario(...requested, { type: 'WithdrawalCanceled', data: { withdrawalId: 'w1', amount: 20_000, canceledAt: t0 } })
+    given([...requested, { type: 'WithdrawalCanceled', data: { withdrawalId: 'w1', amount: 20_000, canceledAt: t0 } }])
       .when(cancel())
       .then((decided, after) => {
         expect(decided).toEqual([]);
@@ -99,29 +79,29 @@ describe('a withdrawal its player cancels', () => {
   });
 
   it('is refused once an admin approved or declined it', () => {
-    scenario(...requested, { type: 'WithdrawalApproved', data: { withdrawalId: 'w1', reviewerId: 'admin', decidedAt: t0 } }).when(cancel()).thenThrows('WithdrawalNotPending');
-    scenario(...requested, { type: 'WithdrawalDeclined', data: { withdrawalId: 'w1', amount: 20_000, reviewerId: 'admin', decidedAt: t0 } })
+    given([...requested, { type: 'WithdrawalApproved', data: { withdrawalId: 'w1', reviewerId: 'admin', decidedAt: t0 } }]).when(cancel()).thenThrows('WithdrawalNotPending');
+    given([...requested, { type: 'WithdrawalDeclined', data: { withdrawalId: 'w1', amount: 20_000, reviewerId: 'admin', decidedAt: t0 } }])
       .when(cancel())
       .thenThrows('WithdrawalNotPending');
   });
 
   it('is not found on an account that does not hold it (another player\'s request)', () => {
-    scenario(...requested).when(cancel('w-of-someone-else')).thenThrows('NotFound');
+    given(requested).when(cancel('w-of-someone-else')).thenThrows('NotFound');
   });
 
   it('is refused to a banned player', () => {
-    scenario(...requested).when(cancel('w1', { banned: true })).thenThrows('Banned');
+    given(requested).when(cancel('w1', { banned: true })).thenThrows('Banned');
   });
 
   it('stays open to a self-excluded player (their money goes back to their bank)', () => {
-    scenario(...requested).when(cancel('w1', { selfExcluded: true })).then((decided) => expect(decided.map((e) => e.type)).toEqual(['WithdrawalCanceled']));
+    given(requested).when(cancel('w1', { selfExcluded: true })).then((decided) => expect(decided.map((e) => e.type)).toEqual(['WithdrawalCanceled']));
   });
 
   it('then can be neither approved nor declined, so it is never both refunded and paid', () => {
-    const canceled: AccountEvent[] = [...requested, { type: 'WithdrawalCanceled', data: { withdrawalId: 'w1', amount: 20_000, canceledAt: t0 } }];
-    scenario(...canceled).when({ type: 'ApproveWithdrawal', withdrawalId: 'w1', reviewerId: 'admin', now: later(6) }).thenThrows('Conflict');
-    scenario(...canceled).when({ type: 'DeclineWithdrawal', withdrawalId: 'w1', reviewerId: 'admin', now: later(6) }).thenThrows('Conflict');
-    scenario(...canceled).when(start(later(6))).thenThrows('Conflict');
+    const canceled = given([...requested, { type: 'WithdrawalCanceled', data: { withdrawalId: 'w1', amount: 20_000, canceledAt: t0 } }]);
+    canceled.when({ type: 'ApproveWithdrawal', withdrawalId: 'w1', reviewerId: 'admin', now: later(6) }).thenThrows('Conflict');
+    canceled.when({ type: 'DeclineWithdrawal', withdrawalId: 'w1', reviewerId: 'admin', now: later(6) }).thenThrows('Conflict');
+    canceled.when(start(later(6))).thenThrows('Conflict');
   });
 });
 
@@ -130,14 +110,12 @@ describe('a withdrawal named by an Idempotency-Key', () => {
     ({ type: 'RequestWithdrawal' as const, withdrawalId: 'w1', method: 'bitcoin' as const, amount, target, standing, minimumBitcoin: 1_000, now: t0 });
 
   it('records nothing more when the same request comes again', () => {
-    const first = accountDecider.decide(request(5_000), given(...funded));
-    expect(accountDecider.decide(request(5_000), given(...funded, ...first))).toEqual([]);
+    given(funded).when(request(5_000)).when(request(5_000)).thenNothingHappened();
   });
 
   it('refuses the key with another amount or another target', () => {
-    const first = accountDecider.decide(request(5_000), given(...funded));
-    expect(() => accountDecider.decide(request(7_000), given(...funded, ...first))).toThrow(expect.objectContaining({ code: 'IdempotencyKeyReused' }));
-    expect(() => accountDecider.decide(request(5_000, 'bcrt1qother'), given(...funded, ...first))).toThrow(expect.objectContaining({ code: 'IdempotencyKeyReused' }));
+    given(funded).when(request(5_000)).when(request(7_000)).thenThrows('IdempotencyKeyReused');
+    given(funded).when(request(5_000)).when(request(5_000, 'bcrt1qother')).thenThrows('IdempotencyKeyReused');
   });
 });
 
@@ -150,58 +128,59 @@ describe('deposits beyond the most a bank may hold', () => {
   const settle = (id: string, amountPaid: number) => ({ type: 'SettleLightningInvoice' as const, invoiceId: id, amountPaid, bonus: terms, maxBank, now: t0 });
 
   it('credit a deposit that brings the bank exactly to the limit', () => {
-    const events = accountDecider.decide(settle('i2', 50_000), given(...funded, invoice('i2', 50_000)));
-    expect(events.map((e) => e.type)).toContain('LightningInvoiceSettled');
-    expect(given(...funded, invoice('i2', 50_000), ...events).bank).toBe(100_000);
+    given([...funded, invoice('i2', 50_000)]).when(settle('i2', 50_000)).then((events, state) => {
+      expect(events.map((e) => e.type)).toContain('LightningInvoiceSettled');
+      expect(state.bank).toBe(100_000);
+    });
   });
 
   it('hold for review, uncredited, a Lightning deposit that would pass the limit, and never settle it later', () => {
     const before = [...funded, invoice('i2', 50_001)];
-    const held = accountDecider.decide(settle('i2', 50_001), given(...before));
-    expect(held).toEqual([{ type: 'DepositHeldForReview', data: { method: 'lightning', invoiceId: 'i2', amount: 50_001, bank: 50_000, maxBank, heldAt: t0 } }]);
-    const after = given(...before, ...held);
-    expect(after.bank).toBe(50_000);
-    expect(after.money.invoices.get('i2')?.status).toBe('Held');
-    expect(accountDecider.decide(settle('i2', 50_001), after)).toEqual([]);
+    given(before).when(settle('i2', 50_001)).then((held, after) => {
+      expect(held).toEqual([{ type: 'DepositHeldForReview', data: { method: 'lightning', invoiceId: 'i2', amount: 50_001, bank: 50_000, maxBank, heldAt: t0 } }]);
+      expect(after.bank).toBe(50_000);
+      expect(after.money.invoices.get('i2')?.status).toBe('Held');
+    });
+    given(before).when(settle('i2', 50_001)).when(settle('i2', 50_001)).thenNothingHappened();
   });
 
   it('hold an on-chain deposit that would pass the limit, once however often it is seen', () => {
     const address = 'bcrt1qdeposit';
     const assigned: AccountEvent = { type: 'BitcoinAddressAssigned', data: { address, derivationIndex: 0, assignedAt: t0 } };
     const seen = { type: 'RecordBitcoinDeposit' as const, txid: 'tx', vout: 0, address, amount: 60_000, confirmations: 1, requiredConfirmations: 1, bonus: terms, maxBank, now: t0 };
-    const held = accountDecider.decide(seen, given(...funded, assigned));
-    expect(held.map((e) => e.type)).toEqual(['DepositHeldForReview']);
-    const after = given(...funded, assigned, ...held);
-    expect(after.bank).toBe(50_000);
-    expect(after.money.deposits.get('tx:0')?.status).toBe('Held');
-    expect(accountDecider.decide({ ...seen, confirmations: 6 }, after)).toEqual([]);
+    given([...funded, assigned]).when(seen).then((held, after) => {
+      expect(held.map((e) => e.type)).toEqual(['DepositHeldForReview']);
+      expect(after.bank).toBe(50_000);
+      expect(after.money.deposits.get('tx:0')?.status).toBe('Held');
+    });
+    given([...funded, assigned]).when(seen).when({ ...seen, confirmations: 6 }).thenNothingHappened();
   });
   it('credit a held deposit once an admin releases it: the review, then the usual credit, in one append; only once', () => {
     const before = [...funded, invoice('i2', 60_000)];
-    const after = given(...before, ...accountDecider.decide(settle('i2', 60_000), given(...before)));
+    const held = given(before).when(settle('i2', 60_000));
     const release = { type: 'ReleaseHeldDeposit' as const, method: 'lightning' as const, id: 'i2', reviewerId: 'admin', bonus: terms, now: later(5) };
-    const released = accountDecider.decide(release, after);
-    expect(released).toEqual([
-      { type: 'HeldDepositReleased', data: { method: 'lightning', id: 'i2', amount: 60_000, reviewerId: 'admin', releasedAt: later(5) } },
-      { type: 'LightningInvoiceSettled', data: { invoiceId: 'i2', amount: 60_000, settledAt: later(5) } },
-    ]);
-    const credited = given(...before, ...accountDecider.decide(settle('i2', 60_000), given(...before)), ...released);
-    expect(credited.bank).toBe(110_000);
-    expect(accountDecider.decide(release, credited)).toEqual([]);
-    expect(() => accountDecider.decide({ ...release, id: 'i1' }, credited)).not.toThrow();
-    expect(() => accountDecider.decide({ ...release, id: 'nope' }, credited)).toThrow(expect.objectContaining({ code: 'NotFound' }));
+    held.when(release).then((released, credited) => {
+      expect(released).toEqual([
+        { type: 'HeldDepositReleased', data: { method: 'lightning', id: 'i2', amount: 60_000, reviewerId: 'admin', releasedAt: later(5) } },
+        { type: 'LightningInvoiceSettled', data: { invoiceId: 'i2', amount: 60_000, settledAt: later(5) } },
+      ]);
+      expect(credited.bank).toBe(110_000);
+    });
+    held.when(release).when(release).thenNothingHappened();
+    expect(() => held.when(release).when({ ...release, id: 'i1' }).events()).not.toThrow();
+    held.when(release).when({ ...release, id: 'nope' }).thenThrows('NotFound');
   });
 
   it('release a held on-chain deposit as the confirmation it was held at, and refuse one that is not held', () => {
     const address = 'bcrt1qdeposit';
     const assigned: AccountEvent = { type: 'BitcoinAddressAssigned', data: { address, derivationIndex: 0, assignedAt: t0 } };
     const seen = { type: 'RecordBitcoinDeposit' as const, txid: 'ab:cd', vout: 2, address, amount: 60_000, confirmations: 3, requiredConfirmations: 1, bonus: terms, maxBank, now: t0 };
-    const held = given(...funded, assigned, ...accountDecider.decide(seen, given(...funded, assigned)));
     const release = { type: 'ReleaseHeldDeposit' as const, method: 'bitcoin' as const, id: 'ab:cd:2', reviewerId: 'admin', bonus: terms, now: later(5) };
-    expect(accountDecider.decide(release, held)[1]).toEqual({
-      type: 'BitcoinDepositConfirmed', data: { txid: 'ab:cd', vout: 2, address, amount: 60_000, confirmations: 3, confirmedAt: later(5) },
-    });
-    const pending = given(...funded, assigned, ...accountDecider.decide({ ...seen, confirmations: 0 }, given(...funded, assigned)));
-    expect(() => accountDecider.decide(release, pending)).toThrow(expect.objectContaining({ code: 'Conflict' }));
+    given([...funded, assigned]).when(seen).when(release).then((released) =>
+      expect(released[1]).toEqual({
+        type: 'BitcoinDepositConfirmed', data: { txid: 'ab:cd', vout: 2, address, amount: 60_000, confirmations: 3, confirmedAt: later(5) },
+      }),
+    );
+    given([...funded, assigned]).when({ ...seen, confirmations: 0 }).when(release).thenThrows('Conflict');
   });
 });

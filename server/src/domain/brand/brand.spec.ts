@@ -1,5 +1,5 @@
 import type { Brand } from '@bahati/contracts';
-import { fold } from '../decider';
+import { DeciderSpecification } from '../decider.test-support';
 import { streamOwner } from '../streams';
 import { type BrandCommand, type BrandEvent, brandDecider, brandStream } from './brand';
 
@@ -17,14 +17,7 @@ const created = (b = brand(), by = 'admin'): BrandEvent => ({ type: 'BrandCreate
 const save = (b = brand(), now = t0): BrandCommand => ({ type: 'SaveBrand', brand: b, adminId: 'admin', now });
 const seed = (b = brand()): BrandCommand => ({ type: 'SeedBrand', brand: b, seededBy: 'system:brand-seed', now: t0 });
 
-const given = (...events: BrandEvent[]) => {
-  const state = fold(brandDecider.evolve, brandDecider.initialState(), events);
-  return {
-    when: (command: BrandCommand) => ({
-      then: (expected: BrandEvent[]) => expect(brandDecider.decide(command, state)).toEqual(expected),
-    }),
-  };
-};
+const given = DeciderSpecification.for(brandDecider);
 
 describe('brands', () => {
   it('live in one stream per brand id', () => {
@@ -34,25 +27,25 @@ describe('brands', () => {
   });
 
   it('are created by the first save, carrying the whole brand', () => {
-    given().when(save()).then([created()]);
+    given([]).when(save()).then([created()]);
   });
 
   it('are updated with the whole brand when anything differs', () => {
     const renamed = brand({ name: 'Savanna Nights' });
-    given(created()).when(save(renamed, t1)).then([{ type: 'BrandUpdated', data: { brand: renamed, updatedBy: 'admin', updatedAt: t1 } }]);
+    given([created()]).when(save(renamed, t1)).then([{ type: 'BrandUpdated', data: { brand: renamed, updatedBy: 'admin', updatedAt: t1 } }]);
     const redrawn = brand({ chip3Svg: svg(70, 70, '#0a4129') });
-    given(created()).when(save(redrawn, t1)).then([{ type: 'BrandUpdated', data: { brand: redrawn, updatedBy: 'admin', updatedAt: t1 } }]);
+    given([created()]).when(save(redrawn, t1)).then([{ type: 'BrandUpdated', data: { brand: redrawn, updatedBy: 'admin', updatedAt: t1 } }]);
   });
 
   it('record nothing when saved unchanged', () => {
-    given(created()).when(save(brand(), t1)).then([]);
+    given([created()]).when(save(brand(), t1)).thenNothingHappened();
     const renamed = brand({ name: 'Savanna Nights' });
-    given(created(), { type: 'BrandUpdated', data: { brand: renamed, updatedBy: 'admin', updatedAt: t1 } }).when(save(renamed)).then([]);
+    given([created(), { type: 'BrandUpdated', data: { brand: renamed, updatedBy: 'admin', updatedAt: t1 } }]).when(save(renamed)).thenNothingHappened();
   });
 
   it('are seeded only when the stream holds no brand yet, and a seed never overwrites an admin’s changes', () => {
-    given().when(seed()).then([created(brand(), 'system:brand-seed')]);
-    given(created()).when(seed()).then([]);
-    given(created(brand({ colour: '#123456' }))).when(seed()).then([]);
+    given([]).when(seed()).then([created(brand(), 'system:brand-seed')]);
+    given([created()]).when(seed()).thenNothingHappened();
+    given([created(brand({ colour: '#123456' }))]).when(seed()).thenNothingHappened();
   });
 });

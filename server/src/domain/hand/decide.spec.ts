@@ -11,36 +11,33 @@ const cardEvents = (events: HandEvent[]) => events.filter((e): e is CardDealt =>
 
 describe('dealing a hand', () => {
   it('deals player, dealer up card, player, dealer hole card from consecutive shoe positions', () => {
-    const t = new Table('9 7 5 K 3');
-    const events = t.deal(1000);
-    expect(events[0]).toEqual({
-      type: 'HandStarted',
-      data: { handId: 'hand-0', shoeId: 'shoe-1', level: 0, rules: BASE_RULES, bet: 1000, firstPosition: 0 },
+    given(new Table('9 7 5 K 3')).when('Deal', { bet: 1000 }).then((events, state, t) => {
+      expect(events[0]).toEqual({
+        type: 'HandStarted',
+        data: { handId: 'hand-0', shoeId: 'shoe-1', level: 0, rules: BASE_RULES, bet: 1000, firstPosition: 0 },
+      });
+      expect(cardEvents(events).map((e) => [e.data.to, e.data.position, CARD_VALUE[e.data.card], e.data.faceDown])).toEqual([
+        ['Player', 0, 9, false],
+        ['Dealer', 1, 7, false],
+        ['Player', 2, 5, false],
+        ['Dealer', 3, 10, true],
+      ]);
+      expect(state.phase).toBe('PlayerTurn');
+      expect(t.allowed()).toEqual(['Hit', 'Stand', 'Double']);
     });
-    expect(cardEvents(events).map((e) => [e.data.to, e.data.position, CARD_VALUE[e.data.card], e.data.faceDown])).toEqual([
-      ['Player', 0, 9, false],
-      ['Dealer', 1, 7, false],
-      ['Player', 2, 5, false],
-      ['Dealer', 3, 10, true],
-    ]);
-    expect(t.state.phase).toBe('PlayerTurn');
-    expect(t.allowed()).toEqual(['Hit', 'Stand', 'Double']);
   });
 
   it('starts the next hand of the shoe where the last one stopped', () => {
-    const t = new Table('T 7 9 T 5 9 T 8 A');
-    t.deal();
-    t.stand();
-    expect(t.settlement.nextPosition).toBe(4);
-    const events = t.deal();
-    expect(events[0].data).toMatchObject({ firstPosition: 4 });
-    expect(cardEvents(events).map((e) => e.data.position)).toEqual([4, 5, 6, 7]);
+    const stood = given('T 7 9 T 5 9 T 8 A', {}, 'Stand');
+    expect(stood.table.settlement.nextPosition).toBe(4);
+    stood.when('Deal').then((events) => {
+      expect(events[0].data).toMatchObject({ firstPosition: 4 });
+      expect(cardEvents(events).map((e) => e.data.position)).toEqual([4, 5, 6, 7]);
+    });
   });
 
   it('takes the bet from the bank', () => {
-    const t = new Table('9 7 5 K', { bank: 5000 });
-    t.deal(1200);
-    expect(t.bank).toBe(3800);
+    given(new Table('9 7 5 K', { bank: 5000 })).when('Deal', { bet: 1200 }).then((_events, _state, t) => expect(t.bank).toBe(3800));
   });
 
   it.each([
@@ -50,16 +47,16 @@ describe('dealing a hand', () => {
     ['above the 500,000 maximum', MAX_BET + 1],
     ['not a number', Number.NaN],
   ])('refuses a bet that is %s', (_, bet) => {
-    expect(domainErrorOf(() => new Table('9 7 5 K').deal(bet)).code).toBe('InvalidBetAmount');
+    given(new Table('9 7 5 K')).when('Deal', { bet }).thenThrows('InvalidBetAmount');
   });
 
   it('accepts the maximum bet', () => {
-    expect(() => new Table('9 7 5 K', { bank: MAX_BET }).deal(MAX_BET)).not.toThrow();
+    given(new Table('9 7 5 K', { bank: MAX_BET })).when('Deal', { bet: MAX_BET }).then((events) => expect(events[0]).toMatchObject({ type: 'HandStarted', data: { bet: MAX_BET } }));
   });
 
   it('refuses a bet above the bank', () => {
-    expect(domainErrorOf(() => new Table('9 7 5 K', { bank: 999 }).deal(1000)).code).toBe('BankTooLow');
-    expect(domainErrorOf(() => new Table('9 7 5 K', { bank: 0 }).deal(1)).code).toBe('BankTooLow');
+    given(new Table('9 7 5 K', { bank: 999 })).when('Deal', { bet: 1000 }).thenThrows('BankTooLow');
+    given(new Table('9 7 5 K', { bank: 0 })).when('Deal', { bet: 1 }).thenThrows('BankTooLow');
   });
 
   it('refuses a new deal while a hand is in play', () => {
@@ -68,19 +65,19 @@ describe('dealing a hand', () => {
   });
 
   it('records the level and its rules on the hand', () => {
-    const t = new Table('9 7 5 K', { level: 3 });
-    t.deal();
-    expect(t.state.rules).toBe(LEVEL_RULES[3]);
-    expect(t.last[0].data).toMatchObject({ level: 3, rules: LEVEL_RULES[3] });
+    given(new Table('9 7 5 K', { level: 3 })).when('Deal').then((events, state) => {
+      expect(state.rules).toBe(LEVEL_RULES[3]);
+      expect(events[0].data).toMatchObject({ level: 3, rules: LEVEL_RULES[3] });
+    });
   });
 
   it('refuses to deal past the end of the shoe it was given', () => {
-    expect(domainErrorOf(() => new Table('9 7 5').deal()).code).toBe('ShoeExhausted');
+    given(new Table('9 7 5')).when('Deal').thenThrows('ShoeExhausted');
   });
 
   it('refuses every play when no hand was dealt', () => {
     for (const action of ['Hit', 'Stand', 'Double', 'Split', 'Insurance', 'NoInsurance', 'EvenMoney', 'NoEvenMoney'] as const) {
-      expect(domainErrorOf(() => new Table('9 7 5 K').act(action)).code).toBe('NoActiveHand');
+      given(new Table('9 7 5 K')).when(action).thenThrows('NoActiveHand');
     }
   });
 
@@ -91,13 +88,13 @@ describe('dealing a hand', () => {
 
 describe('blackjack', () => {
   it('pays 3 to 2 at once on an ace and a king, without the dealer drawing', () => {
-    const t = new Table('A 9 K 7 5');
-    const events = t.deal(1000);
-    expect(events.map((e) => e.type)).toEqual(['HandStarted', 'CardDealt', 'CardDealt', 'CardDealt', 'CardDealt', 'HandSettled']);
-    expect(t.settlement).toMatchObject({ bet: 1000, win: 2500, winAmount: 2500, net: 1500, totalBet: 1000, nextPosition: 4 });
-    expect(t.settlement.hands[0]).toMatchObject({ outcome: 'Win', blackjack: true, returned: 2500 });
-    expect(t.view().playerHands[0]).toMatchObject({ handState: 'Win', hasBlackjack: true, displayScore: '21' });
-    expect(t.bank).toBe(1_000_000 + 1500);
+    given(new Table('A 9 K 7 5')).when('Deal', { bet: 1000 }).then((events, _state, t) => {
+      expect(events.map((e) => e.type)).toEqual(['HandStarted', 'CardDealt', 'CardDealt', 'CardDealt', 'CardDealt', 'HandSettled']);
+      expect(t.settlement).toMatchObject({ bet: 1000, win: 2500, winAmount: 2500, net: 1500, totalBet: 1000, nextPosition: 4 });
+      expect(t.settlement.hands[0]).toMatchObject({ outcome: 'Win', blackjack: true, returned: 2500 });
+      expect(t.view().playerHands[0]).toMatchObject({ handState: 'Win', hasBlackjack: true, displayScore: '21' });
+      expect(t.bank).toBe(1_000_000 + 1500);
+    });
   });
 
   it('rounds 3 to 2 down to the satoshi: the house keeps the half', () => {
@@ -131,7 +128,7 @@ describe('the dealer peeks under a ten', () => {
     expect(t.state.phase).toBe('Settled');
     expect(t.settlement).toMatchObject({ net: -1000, dealerBlackjack: true, totalBet: 1000 });
     expect(t.view().playerHands[0].handState).toBe('Lost');
-    expect(domainErrorOf(() => t.hit()).code).toBe('NoActiveHand');
+    given(t).when('Hit').thenThrows('NoActiveHand');
   });
 
   it('lets the player act when there is no blackjack, the hole card still hidden', () => {
@@ -149,18 +146,17 @@ describe('insurance', () => {
     expect(t.state.phase).toBe('InsuranceOffered');
     expect(t.allowed()).toEqual(['Insurance', 'NoInsurance']);
     expect(t.view().playerHands[0].handState).toBe('New');
-    for (const action of ['Hit', 'Stand', 'Double', 'Split'] as const) expect(domainErrorOf(() => t.act(action)).code).toBe('NoActiveHand');
+    for (const action of ['Hit', 'Stand', 'Double', 'Split'] as const) given(t).when(action).thenThrows('NoActiveHand');
   });
 
   it('costs half the bet and pays 2 to 1 when the dealer has blackjack', () => {
-    const t = new Table('K A 9 Q', { bank: 10_000 });
-    t.deal(1000);
-    const events = t.insurance();
-    expect(events[0]).toEqual({ type: 'InsuranceTaken', data: { handId: 'hand-0', amount: 500 } });
-    expect(t.settlement).toMatchObject({ bet: 1000, insuranceBet: 500, insuranceWin: 1500, totalBet: 1500, winAmount: 1500, net: 0 });
-    expect(t.bank).toBe(10_000);
-    expect(t.view().playerHands[0]).toMatchObject({ handState: 'Lost', insurance: true });
-    expect(t.view().insuranceBet).toBe(500);
+    given('K A 9 Q', { bank: 10_000, bet: 1000 }).when('Insurance').then((events, _state, t) => {
+      expect(events[0]).toEqual({ type: 'InsuranceTaken', data: { handId: 'hand-0', amount: 500 } });
+      expect(t.settlement).toMatchObject({ bet: 1000, insuranceBet: 500, insuranceWin: 1500, totalBet: 1500, winAmount: 1500, net: 0 });
+      expect(t.bank).toBe(10_000);
+      expect(t.view().playerHands[0]).toMatchObject({ handState: 'Lost', insurance: true });
+      expect(t.view().insuranceBet).toBe(500);
+    });
   });
 
   it('is lost when the dealer has no blackjack, and the hand plays on', () => {
@@ -173,20 +169,18 @@ describe('insurance', () => {
   });
 
   it('costs half the bet rounded down', () => {
-    const t = new Table('K A 9 7');
-    t.deal(1001);
-    expect(t.insurance()[0].data).toMatchObject({ amount: 500 });
+    given('K A 9 7', { bet: 1001 }).when('Insurance').then((events) => expect(events[0].data).toMatchObject({ amount: 500 }));
   });
 
   it('declined: the dealer checks, and a blackjack takes the bet', () => {
-    const t = new Table('K A 9 Q');
-    t.deal();
-    expect(t.noInsurance().map((e) => e.type)).toEqual(['InsuranceDeclined', 'HandSettled']);
-    expect(t.settlement).toMatchObject({ net: -1000, insuranceBet: 0 });
+    given('K A 9 Q').when('NoInsurance').then((events, _state, t) => {
+      expect(events.map((e) => e.type)).toEqual(['InsuranceDeclined', 'HandSettled']);
+      expect(t.settlement).toMatchObject({ net: -1000, insuranceBet: 0 });
+    });
   });
 
   it('declined: without a dealer blackjack the player acts', () => {
-    given('K A 9 7').when('NoInsurance').then((t) => expect(t.allowed()).toEqual(['Hit', 'Stand', 'Double']));
+    given('K A 9 7').when('NoInsurance').then((_events, _state, t) => expect(t.allowed()).toEqual(['Hit', 'Stand', 'Double']));
   });
 
   it('needs half the bet in the bank', () => {
@@ -214,16 +208,16 @@ describe('even money', () => {
     t.deal();
     expect(t.state.phase).toBe('EvenMoneyOffered');
     expect(t.allowed()).toEqual(['EvenMoney', 'NoEvenMoney']);
-    expect(domainErrorOf(() => t.hit()).code).toBe('NoActiveHand');
+    given(t).when('Hit').thenThrows('NoActiveHand');
   });
 
   it('pays 1 to 1 at once, whatever the hole card', () => {
     for (const cards of ['A A K 7', 'A A K K']) {
-      const t = new Table(cards);
-      t.deal(1000);
-      expect(t.evenMoney().map((e) => e.type)).toEqual(['EvenMoneyTaken', 'HandSettled']);
-      expect(t.settlement).toMatchObject({ evenMoney: 2000, winAmount: 2000, net: 1000 });
-      expect(t.view().playerHands[0].handState).toBe('EvenMoney');
+      given(cards, { bet: 1000 }).when('EvenMoney').then((events, _state, t) => {
+        expect(events.map((e) => e.type)).toEqual(['EvenMoneyTaken', 'HandSettled']);
+        expect(t.settlement).toMatchObject({ evenMoney: 2000, winAmount: 2000, net: 1000 });
+        expect(t.view().playerHands[0].handState).toBe('EvenMoney');
+      });
     }
   });
 
@@ -245,44 +239,42 @@ describe('even money', () => {
     const t = new Table('A A K 7');
     t.deal();
     t.noEvenMoney();
-    expect(domainErrorOf(() => t.evenMoney()).code).toBe('NoActiveHand');
+    given(t).when('EvenMoney').thenThrows('NoActiveHand');
   });
 });
 
 describe('hitting and standing', () => {
   it('a hit draws the next card of the shoe', () => {
-    const t = new Table('T 7 2 9 5 K');
-    t.deal();
-    expect(t.hit()).toEqual([
-      { type: 'PlayerHit', data: { handId: 'hand-0', handIndex: 0 } },
-      { type: 'CardDealt', data: expect.objectContaining({ to: 'Player', handIndex: 0, position: 4, faceDown: false }) },
-    ]);
-    expect(t.view().playerHands[0].score).toBe(17);
+    given('T 7 2 9 5 K').when('Hit').then((events, _state, t) => {
+      expect(events).toEqual([
+        { type: 'PlayerHit', data: { handId: 'hand-0', handIndex: 0 } },
+        { type: 'CardDealt', data: expect.objectContaining({ to: 'Player', handIndex: 0, position: 4, faceDown: false }) },
+      ]);
+      expect(t.view().playerHands[0].score).toBe(17);
+    });
   });
 
   it('busting loses at once and the dealer does not draw', () => {
-    const t = new Table('T 7 6 9 K 5');
-    t.deal();
-    expect(t.hit().map((e) => e.type)).toEqual(['PlayerHit', 'CardDealt', 'HandSettled']);
-    expect(t.settlement).toMatchObject({ net: -1000, nextPosition: 5 });
-    expect(t.view().playerHands[0]).toMatchObject({ handState: 'Lost', displayScore: 'Bust' });
+    given('T 7 6 9 K 5').when('Hit').then((events, _state, t) => {
+      expect(events.map((e) => e.type)).toEqual(['PlayerHit', 'CardDealt', 'HandSettled']);
+      expect(t.settlement).toMatchObject({ net: -1000, nextPosition: 5 });
+      expect(t.view().playerHands[0]).toMatchObject({ handState: 'Lost', displayScore: 'Bust' });
+    });
   });
 
   it('reaching 21 stands the hand and the dealer plays', () => {
-    const t = new Table('T 7 6 9 5 2');
-    t.deal();
-    expect(t.hit().map((e) => e.type)).toEqual(['PlayerHit', 'CardDealt', 'CardDealt', 'DealerPlayed', 'HandSettled']);
-    expect(t.settlement).toMatchObject({ dealerScore: 18, win: 2000, net: 1000 });
+    given('T 7 6 9 5 2').when('Hit').then((events, _state, t) => {
+      expect(events.map((e) => e.type)).toEqual(['PlayerHit', 'CardDealt', 'CardDealt', 'DealerPlayed', 'HandSettled']);
+      expect(t.settlement).toMatchObject({ dealerScore: 18, win: 2000, net: 1000 });
+    });
   });
 
   it('standing lets the dealer draw to 17; a bust dealer pays every standing hand', () => {
-    const t = new Table('T 7 2 9 5 K');
-    t.deal();
-    t.hit();
-    const events = t.stand();
-    expect(events.map((e) => e.type)).toEqual(['PlayerStood', 'CardDealt', 'DealerPlayed', 'HandSettled']);
-    expect(events[2].data).toEqual({ handId: 'hand-0', score: 26, bust: true, cardsDrawn: 1 });
-    expect(t.settlement).toMatchObject({ dealerBust: true, win: 2000, net: 1000 });
+    given('T 7 2 9 5 K', {}, 'Hit').when('Stand').then((events, _state, t) => {
+      expect(events.map((e) => e.type)).toEqual(['PlayerStood', 'CardDealt', 'DealerPlayed', 'HandSettled']);
+      expect(events[2].data).toEqual({ handId: 'hand-0', score: 26, bust: true, cardsDrawn: 1 });
+      expect(t.settlement).toMatchObject({ dealerBust: true, win: 2000, net: 1000 });
+    });
   });
 
   it('the dealer hits soft 17 at the base level', () => {
@@ -300,10 +292,10 @@ describe('hitting and standing', () => {
   });
 
   it('the dealer stands on hard 17', () => {
-    const t = new Table('T T 8 7 5');
-    t.deal();
-    expect(t.stand()[1]).toMatchObject({ type: 'DealerPlayed', data: { score: 17, cardsDrawn: 0 } });
-    expect(t.settlement).toMatchObject({ win: 2000, nextPosition: 4 });
+    given('T T 8 7 5').when('Stand').then((events, _state, t) => {
+      expect(events[1]).toMatchObject({ type: 'DealerPlayed', data: { score: 17, cardsDrawn: 0 } });
+      expect(t.settlement).toMatchObject({ win: 2000, nextPosition: 4 });
+    });
   });
 
   it('a tie pushes and a lower total loses', () => {
@@ -321,23 +313,22 @@ describe('hitting and standing', () => {
     const t = new Table('T T 7 8');
     t.deal();
     t.stand();
-    for (const action of ['Hit', 'Stand', 'Double', 'Split'] as const) expect(domainErrorOf(() => t.act(action)).code).toBe('NoActiveHand');
+    for (const action of ['Hit', 'Stand', 'Double', 'Split'] as const) given(t).when(action).thenThrows('NoActiveHand');
   });
 });
 
 describe('doubling', () => {
   it('doubles the stake on any two cards, deals exactly one card and stands', () => {
-    const t = new Table('6 9 5 7 K 4', { bank: 10_000 });
-    t.deal(1000);
-    const events = t.double();
-    expect(events.slice(0, 2)).toEqual([
-      { type: 'PlayerDoubled', data: { handId: 'hand-0', handIndex: 0, amount: 1000 } },
-      { type: 'CardDealt', data: expect.objectContaining({ to: 'Player', position: 4 }) },
-    ]);
-    expect(t.settlement).toMatchObject({ doubleBet: 1000, totalBet: 2000, win: 4000, net: 2000 });
-    expect(t.settlement.hands[0]).toMatchObject({ stake: 2000, returned: 4000, score: 21 });
-    expect(t.view().playerHands[0]).toMatchObject({ doubleBet: true, betAmount: 2000 });
-    expect(t.bank).toBe(12_000);
+    given('6 9 5 7 K 4', { bank: 10_000, bet: 1000 }).when('Double').then((events, _state, t) => {
+      expect(events.slice(0, 2)).toEqual([
+        { type: 'PlayerDoubled', data: { handId: 'hand-0', handIndex: 0, amount: 1000 } },
+        { type: 'CardDealt', data: expect.objectContaining({ to: 'Player', position: 4 }) },
+      ]);
+      expect(t.settlement).toMatchObject({ doubleBet: 1000, totalBet: 2000, win: 4000, net: 2000 });
+      expect(t.settlement.hands[0]).toMatchObject({ stake: 2000, returned: 4000, score: 21 });
+      expect(t.view().playerHands[0]).toMatchObject({ doubleBet: true, betAmount: 2000 });
+      expect(t.bank).toBe(12_000);
+    });
   });
 
   it('a doubled hand that busts loses both stakes', () => {
@@ -355,7 +346,7 @@ describe('doubling', () => {
   });
 
   it('is refused after a hit', () => {
-    given('5 9 3 7 2').when('Hit').then((t) => expect(domainErrorOf(() => t.double()).code).toBe('NoDoubleAfterHit'));
+    given('5 9 3 7 2', {}, 'Hit').when('Double').thenThrows('NoDoubleAfterHit');
   });
 
   it('is refused when the bank cannot cover the bet again', () => {
@@ -375,23 +366,22 @@ describe('doubling', () => {
 
 describe('splitting', () => {
   it('moves the second card to a new hand and deals the split hand first, then the new one', () => {
-    const t = new Table('8 9 8 7 3 T', { bank: 10_000 });
-    t.deal(1000);
-    const events = t.split();
-    expect(events[0]).toEqual({
-      type: 'HandSplit',
-      data: { handId: 'hand-0', handIndex: 0, newHandIndex: 1, amount: 1000, movedPosition: 2, movedCard: t.cards[2] },
+    given('8 9 8 7 3 T', { bank: 10_000, bet: 1000 }).when('Split').then((events, _state, t) => {
+      expect(events[0]).toEqual({
+        type: 'HandSplit',
+        data: { handId: 'hand-0', handIndex: 0, newHandIndex: 1, amount: 1000, movedPosition: 2, movedCard: t.cards[2] },
+      });
+      expect(t.dealt()).toEqual([
+        { to: 'Player', handIndex: 0, position: 4 },
+        { to: 'Player', handIndex: 1, position: 5 },
+      ]);
+      const view = t.view();
+      expect(view.playerHands.map((h) => [h.cardIndices, h.handState])).toEqual([
+        [[0, 4], 'Active'],
+        [[2, 5], 'New'],
+      ]);
+      expect(t.bank).toBe(8000);
     });
-    expect(t.dealt()).toEqual([
-      { to: 'Player', handIndex: 0, position: 4 },
-      { to: 'Player', handIndex: 1, position: 5 },
-    ]);
-    const view = t.view();
-    expect(view.playerHands.map((h) => [h.cardIndices, h.handState])).toEqual([
-      [[0, 4], 'Active'],
-      [[2, 5], 'New'],
-    ]);
-    expect(t.bank).toBe(8000);
   });
 
   it('plays the hands in order, then the dealer, and settles each', () => {
@@ -430,7 +420,7 @@ describe('splitting', () => {
     expect(t.state.player).toHaveLength(4);
     expect(t.state.player[0].pairValue).toBe(8);
     expect(t.allowed()).not.toContain('Split');
-    expect(domainErrorOf(() => t.split()).code).toBe('SplitNotAllowed');
+    given(t).when('Split').thenThrows('SplitNotAllowed');
   });
 
   it('needs the bet again in the bank', () => {
@@ -438,18 +428,16 @@ describe('splitting', () => {
   });
 
   it('allows doubling after a split', () => {
-    const t = new Table('8 9 8 7 3 T T');
-    t.deal();
-    t.split();
-    expect(t.allowed()).toContain('Double');
-    expect(t.double()[0]).toMatchObject({ type: 'PlayerDoubled', data: { handIndex: 0, amount: 1000 } });
+    const split = given('8 9 8 7 3 T T', {}, 'Split');
+    expect(split.table.allowed()).toContain('Double');
+    split.when('Double').then((events) => expect(events[0]).toMatchObject({ type: 'PlayerDoubled', data: { handIndex: 0, amount: 1000 } }));
   });
 
   it('refuses doubling after a split where the rules forbid it', () => {
     const t = new Table('8 9 8 7 3 T', { rules: { ...BASE_RULES, doubleAfterSplit: false } });
     t.deal();
     t.split();
-    expect(domainErrorOf(() => t.double()).code).toBe('NoDoubleAfterSplit');
+    given(t).when('Double').thenThrows('NoDoubleAfterSplit');
   });
 
   it('counts 21 on a split hand as 21, not blackjack: it pays 1 to 1', () => {
@@ -484,14 +472,13 @@ describe('splitting', () => {
 
 describe('split aces (base level)', () => {
   it('get one card each and stand; an ace with a ten is 21, not blackjack', () => {
-    const t = new Table('A 9 A 7 K 5 T');
-    t.deal();
-    const events = t.split();
-    expect(events.map((e) => e.type)).toEqual(['HandSplit', 'CardDealt', 'CardDealt', 'CardDealt', 'DealerPlayed', 'HandSettled']);
-    expect(t.settlement.hands.map((h) => [h.score, h.blackjack, h.outcome, h.returned])).toEqual([
-      [21, false, 'Win', 2000],
-      [16, false, 'Win', 2000],
-    ]);
+    given('A 9 A 7 K 5 T').when('Split').then((events, _state, t) => {
+      expect(events.map((e) => e.type)).toEqual(['HandSplit', 'CardDealt', 'CardDealt', 'CardDealt', 'DealerPlayed', 'HandSettled']);
+      expect(t.settlement.hands.map((h) => [h.score, h.blackjack, h.outcome, h.returned])).toEqual([
+        [21, false, 'Win', 2000],
+        [16, false, 'Win', 2000],
+      ]);
+    });
   });
 
   it('are not split again when another ace comes', () => {
@@ -509,8 +496,8 @@ describe('levels shift the rules toward the player', () => {
     t.deal();
     t.split();
     expect(t.allowed()).toEqual(['Stand', 'Split']);
-    expect(domainErrorOf(() => t.hit()).code).toBe('NoHitSplitAces');
-    expect(domainErrorOf(() => t.double()).code).toBe('NoDoubleAfterSplit');
+    given(t).when('Hit').thenThrows('NoHitSplitAces');
+    given(t).when('Double').thenThrows('NoDoubleAfterSplit');
     t.split();
     expect(t.settlement.hands.map((h) => h.score)).toEqual([20, 16, 19]);
   });
@@ -520,7 +507,7 @@ describe('levels shift the rules toward the player', () => {
     t.deal();
     t.split();
     expect(t.allowed()).toEqual(['Stand', 'Double']);
-    expect(domainErrorOf(() => t.hit()).code).toBe('NoHitSplitAces');
+    given(t).when('Hit').thenThrows('NoHitSplitAces');
     t.double();
     t.stand();
     expect(t.settlement).toMatchObject({ doubleBet: 1000, splitBet: 1000 });
@@ -536,14 +523,10 @@ describe('levels shift the rules toward the player', () => {
   });
 
   it('level 4: six cards without busting win at once (six-card Charlie)', () => {
-    const t = new Table('2 T 3 7 2 2 3 2 9', { level: 4 });
-    t.deal();
-    t.hit();
-    t.hit();
-    t.hit();
-    const events = t.hit();
-    expect(events.some((e) => e.type === 'DealerPlayed')).toBe(false);
-    expect(t.settlement).toMatchObject({ win: 2000, net: 1000, dealerScore: 17 });
+    given('2 T 3 7 2 2 3 2 9', { level: 4 }, 'Hit', 'Hit', 'Hit').when('Hit').then((events, _state, t) => {
+      expect(events.some((e) => e.type === 'DealerPlayed')).toBe(false);
+      expect(t.settlement).toMatchObject({ win: 2000, net: 1000, dealerScore: 17 });
+    });
     const base = new Table('2 T 3 7 2 2 3 2 9');
     base.deal();
     for (let i = 0; i < 4; i++) base.hit();
@@ -565,8 +548,7 @@ describe('refused commands', () => {
   it('ignore the shoe only when they are refused: an action reads cards from the shoe passed in', () => {
     const t = new Table('T 7 2 9');
     t.deal();
-    expect(domainErrorOf(() => t.hit()).code).toBe('ShoeExhausted');
-    const events = t.act('Hit', { cards: shoe('T 7 2 9 5') });
-    expect(settled(events)).toBeUndefined();
+    given(t).when('Hit').thenThrows('ShoeExhausted');
+    given(t).when('Hit', { cards: shoe('T 7 2 9 5') }).then((events) => expect(settled(events)).toBeUndefined());
   });
 });

@@ -1,6 +1,7 @@
-import { DomainError, fold } from '../decider';
+import { fold } from '../decider';
+import { DeciderSpecification, type DeciderThen } from '../decider.test-support';
 import { cardId, SUITS } from '@bahati/contracts';
-import { type ActionData, allowedActions, decide, type HandCommand, type PlayerAction } from './decide';
+import { type ActionData, allowedActions, decide, handDecider, type HandCommand, type PlayerAction } from './decide';
 import { evolve, type HandEvent, type HandSettlement, type HandState, initialState } from './hand';
 import type { HandRules } from '@bahati/contracts';
 import type { Hand } from '@bahati/contracts';
@@ -18,6 +19,13 @@ export function shoe(ranks: string): number[] {
     .trim()
     .split(/\s+/)
     .map((r, i) => cardId(RANKS[r.toUpperCase()] ?? Number(r), SUITS[i % 4], Math.floor(i / 4) % 4));
+}
+
+export interface DealOverrides {
+  bet?: number;
+  bank?: number;
+  handId?: string;
+  firstPosition?: number;
 }
 
 export interface TableOptions {
@@ -49,24 +57,12 @@ export class Table {
     this.position = options.firstPosition ?? 0;
   }
 
-  deal(bet = 1000, overrides: Partial<{ bank: number; handId: string; firstPosition: number }> = {}): HandEvent[] {
-    return this.run({
-      type: 'Deal',
-      data: {
-        handId: overrides.handId ?? `hand-${this.history.length}`,
-        shoeId: 'shoe-1',
-        bet,
-        bank: overrides.bank ?? this.bank,
-        cards: this.cards,
-        firstPosition: overrides.firstPosition ?? this.position,
-        level: this.level,
-        rules: this.rules,
-      },
-    });
+  deal(bet = 1000, overrides: DealOverrides = {}): HandEvent[] {
+    return this.run(this.command('Deal', { bet, ...overrides }));
   }
 
   act(action: PlayerAction, data: Partial<ActionData> = {}): HandEvent[] {
-    return this.run({ type: action, data: { bank: data.bank ?? this.bank, cards: data.cards ?? this.cards } } as HandCommand);
+    return this.run(this.command(action, data));
   }
   hit = () => this.act('Hit');
   stand = () => this.act('Stand');
@@ -77,8 +73,31 @@ export class Table {
   evenMoney = () => this.act('EvenMoney');
   noEvenMoney = () => this.act('NoEvenMoney');
 
+  /** The command this table sends for `action`: the bank it holds now and its shoe, unless overridden. */
+  command(action: PlayerAction | 'Deal', over: DealOverrides & Partial<ActionData> = {}): HandCommand {
+    const bank = over.bank ?? this.bank;
+    if (action !== 'Deal') return { type: action, data: { bank, cards: over.cards ?? this.cards } } as HandCommand;
+    return {
+      type: 'Deal',
+      data: {
+        handId: over.handId ?? `hand-${this.history.length}`,
+        shoeId: 'shoe-1',
+        bet: over.bet ?? 1000,
+        bank,
+        cards: this.cards,
+        firstPosition: over.firstPosition ?? this.position,
+        level: this.level,
+        rules: this.rules,
+      },
+    };
+  }
+
   run(command: HandCommand): HandEvent[] {
-    const events = decide(command, this.state);
+    return this.record(decide(command, this.state));
+  }
+
+  /** Applies events the hand decided: the state, the bank, the history and the next hand's first position. */
+  record(events: HandEvent[]): HandEvent[] {
     this.state = fold(evolve, this.state, events);
     for (const e of events) this.bank += bankDelta(e);
     this.history.push(...events);
@@ -108,35 +127,40 @@ export class Table {
   }
 }
 
+export { domainErrorOf } from '../decider.test-support';
 
-export function domainErrorOf(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected a DomainError, nothing was thrown');
-}
+const givenHand = DeciderSpecification.for(handDecider);
 
-/** given(…commands).when(command).then(…)/thenThrows(code): emmett-style, on a crafted shoe. */
-export function given(cards: string, options: TableOptions & { bet?: number } = {}, ...actions: PlayerAction[]) {
-  const table = new Table(cards, options);
-  table.deal(options.bet ?? 1000);
-  for (const a of actions) table.act(a);
+/** The shared checks, with `then`'s function also handed the table once it has recorded the decided events. */
+export type HandThen = Omit<DeciderThen<HandCommand, HandState, HandEvent>, 'then'> & {
+  then(expected: readonly HandEvent[] | ((events: HandEvent[], state: HandState, table: Table) => void)): void;
+};
+
+/**
+ * given(cards, options, …actions).when(action).then(…)/thenThrows(code)/thenNothingHappened(): the shared
+ * DeciderSpecification on a crafted shoe. `given` deals (options.bet, 1000 by default) and plays `actions` on a
+ * new Table; given(table) starts from a table as it stands (not dealt, or mid-hand). `when` sends the command the
+ * table would send, with its bank and shoe unless `over` says otherwise.
+ */
+export function given(cards: string | Table, options: TableOptions & { bet?: number } = {}, ...actions: PlayerAction[]) {
+  let table: Table;
+  if (typeof cards === 'string') {
+    table = new Table(cards, options);
+    table.deal(options.bet ?? 1000);
+    for (const a of actions) table.act(a);
+  } else table = cards;
   return {
     table,
-    when(action: PlayerAction | 'Deal') {
-      const run = () => (action === 'Deal' ? table.deal(options.bet ?? 1000) : table.act(action));
+    when(action: PlayerAction | 'Deal', over: DealOverrides & Partial<ActionData> = {}): HandThen {
+      const spec = givenHand(table.history).when(table.command(action, { bet: options.bet, ...over }));
       return {
-        then(check: (t: Table, events: HandEvent[]) => void) {
-          check(table, run());
-        },
-        thenThrows(code: string) {
-          const before = table.state;
-          const error = domainErrorOf(run);
-          if (error.code !== code) throw new Error(`expected ${code}, got ${error.code}: ${error.message}`);
-          if (table.state !== before) throw new Error('state changed although the command was refused');
+        ...spec,
+        then(expected) {
+          if (typeof expected !== 'function') return spec.then(expected);
+          spec.then((events, state) => {
+            table.record(events);
+            expected(events, state, table);
+          });
         },
       };
     },

@@ -1,4 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, it } from '@jest/globals';
+import { DeciderSpecification } from '../decider.test-support';
 import { supportDecider, type SupportCommand } from './support';
 
 const now = '2026-03-01T12:00:00.000Z';
@@ -7,9 +8,11 @@ const repair = (difference: Partial<Pick<SupportCommand, 'missing' | 'extra' | '
   missing: [], extra: [], changed: [], repairedBy: 'support-1', now, ...difference,
 });
 
+const given = DeciderSpecification.for(supportDecider);
+
 describe('ledger day repairs', () => {
   it('records who repaired which rows of which day', () => {
-    expect(supportDecider.decide(repair({ missing: ['e1:0'], changed: ['e2:0'], extra: ['bogus'] }), supportDecider.initialState())).toEqual([
+    given([]).when(repair({ missing: ['e1:0'], changed: ['e2:0'], extra: ['bogus'] })).then([
       {
         type: 'LedgerDayRepaired',
         data: {
@@ -21,6 +24,6 @@ describe('ledger day repairs', () => {
   });
 
   it('records nothing for a day that already matches', () => {
-    expect(supportDecider.decide(repair({}), supportDecider.initialState())).toEqual([]);
+    given([]).when(repair({})).thenNothingHappened();
   });
 });
