@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type AccountCommand, type AccountEvent, type AccountState, accountDecider, accountStream } from '../domain/account/account';
 import type { PlayerStanding } from '../domain/account/standing';
-import { DomainError } from '../domain/decider';
 import { playerStream } from '../domain/player/player';
-import { WrongExpectedRevisionError } from './ports/event-store';
 import { SnapshotRepository } from './ports/read-models';
 import { type CommandContext, CommandPath, type CommandOutcome, type EventCodec, type LoadedStream } from './command-path';
 import { SnapshotStore } from './snapshots';
@@ -47,40 +45,25 @@ export class AccountCommands {
 
   /**
    * Decides `command` on the account's state and the player's standing (ban, self-exclusion, phone) and
-   * appends its events atomically.
+   * appends its events atomically, on condition that the player stream has not moved since the standing
+   * was read.
    */
-  async run(
+  run(
     playerId: string,
     command: AccountCommand | ((state: AccountState, standing: PlayerStanding) => AccountCommand),
     context: CommandContext,
   ): Promise<CommandOutcome<AccountState, AccountEvent>> {
     const streamId = accountStream(playerId);
-    const players = playerStream(playerId);
-    for (let attempt = 1; ; attempt++) {
-      const fresh = attempt > 1;
-      const current = await this.standings.current(playerId, { fresh });
-      try {
-        const outcome = await this.path.handle(
-          streamId,
-          accountDecider,
-          typeof command === 'function' ? (state: AccountState) => command(state, current.standing) : command,
-          { userId: playerId, ...context },
-          {
-            load: (id, o) => this.snapshots.load(id, { fresh: fresh || o.fresh }),
-            condition: { streamId: players, revision: current.revision },
-            codec: this.codec,
-            // Remembered before the next command of this process on the account runs, so it decides without reading.
-            afterAppend: (o) => this.snapshots.saved(streamId, { state: o.state as AccountState, revision: o.revision }),
-          },
-        );
-        return outcome;
-      } catch (err) {
-        // A remembered standing may be behind the player stream: refuse only on what the stream really holds.
-        const standingMoved = err instanceof WrongExpectedRevisionError && err.streamId === players;
-        if ((standingMoved && attempt < 3) || (!fresh && current.remembered && err instanceof DomainError)) continue;
-        throw err;
-      }
-    }
+    return this.path.handle(streamId, accountDecider, command, { userId: playerId, ...context }, {
+      load: (id, o) => this.snapshots.load(id, o),
+      depends: async ({ fresh }) => {
+        const current = await this.standings.current(playerId, { fresh });
+        return { value: current.standing, condition: { streamId: playerStream(playerId), revision: current.revision }, remembered: current.remembered };
+      },
+      codec: this.codec,
+      // Remembered before the next command of this process on the account runs, so it decides without reading.
+      afterAppend: (o) => this.snapshots.saved(streamId, { state: o.state as AccountState, revision: o.revision }),
+    });
   }
 
   /** The account folded up to its last event (read, not only remembered). */

@@ -105,15 +105,33 @@ describe('the generic command path', () => {
       expect(calls).toEqual([false, true]);
     });
 
-    it('refuses the append when the condition stream moved, without retrying it', async () => {
+    it('decides on what the command depends on, and again on a fresh read of it when its stream moved', async () => {
       const store = new InMemoryEventStore();
       const path = new CommandPath(store);
       await path.handle(playerStream('other'), playerDecider, { ...signIn(), playerId: 'other' }, ctx);
+      const reads: boolean[] = [];
+      const outcome = await path.handle(playerStream('p1'), playerDecider, (_state, photoUrl: string) => ({ ...signIn(), photoUrl }), ctx, {
+        depends: async ({ fresh }) => {
+          reads.push(fresh);
+          // Remembered from before the other stream's first event: the append's condition refuses it once.
+          return { value: fresh ? 'https://img.example/new.png' : 'https://img.example/old.png', condition: { streamId: playerStream('other'), revision: fresh ? 0 : 'no_stream' } };
+        },
+      });
+      expect(reads).toEqual([false, true]);
+      expect(outcome.revision).toBe(0);
+      expect(outcome.events).toMatchObject([{ type: 'PlayerRegistered', data: { photoUrl: 'https://img.example/new.png' } }]);
+      expect(store.appendCalls).toBe(3);
+    });
+
+    it('gives the conflict up after its attempts when the dependency keeps moving', async () => {
+      const store = new InMemoryEventStore();
+      const path = new CommandPath(store, { maxAttempts: 3 });
+      await path.handle(playerStream('other'), playerDecider, { ...signIn(), playerId: 'other' }, ctx);
       const moved = await path
-        .handle(playerStream('p1'), playerDecider, signIn(), ctx, { condition: { streamId: playerStream('other'), revision: 'no_stream' } })
+        .handle(playerStream('p1'), playerDecider, signIn(), ctx, { depends: async () => ({ value: undefined, condition: { streamId: playerStream('other'), revision: 'no_stream' } }) })
         .catch((e: unknown) => e);
       expect(moved).toMatchObject({ streamId: playerStream('other') });
-      expect(store.appendCalls).toBe(2);
+      expect(store.appendCalls).toBe(4);
       expect(store.all).toHaveLength(1);
     });
   });

@@ -14,6 +14,8 @@ export interface CommandContext {
 }
 
 export interface CommandOutcome<State, Event> {
+  /** The state the command was decided on. */
+  before: State;
   /** State after the new events. */
   state: State;
   /** Events this command appended (empty when the decider had nothing to record). */
@@ -46,15 +48,28 @@ export interface EventCodec<Event extends DomainEvent> {
   decode(stored: { type: string; data: unknown }): Event;
 }
 
-export interface HandleOptions<State, Event extends DomainEvent = DomainEvent> {
+/** What a decision depends on besides its own stream (e.g. the player's standing for an account command). */
+export interface Dependency<Value> {
+  value: Value;
+  /** The other stream's revision `value` came from: the append is refused if that stream moved since. */
+  condition?: AppendCondition;
+  /** Taken from memory without reading: a refusal or an empty decision on it is decided again on a fresh read. */
+  remembered?: boolean;
+}
+
+export interface HandleOptions<State, Event extends DomainEvent = DomainEvent, Needs = undefined> {
   /**
    * Folds the stream instead of reading it from the start (e.g. from a snapshot plus the events after it,
    * or a state remembered in memory unless `fresh` is asked for). The append still expects the revision
    * it returns, so a stale or wrong hook can cost a retry, never a write.
    */
   load?: (streamId: string, options: { fresh: boolean }) => Promise<LoadedStream<State>>;
-  /** Another stream the decision depended on: the append is refused if it moved (not retried here). */
-  condition?: AppendCondition;
+  /**
+   * Reads what the decision depends on besides the stream, before every attempt (`fresh` after a refusal on a
+   * remembered state or a conflict): its value is the command function's second argument, and its condition
+   * goes with the append.
+   */
+  depends?: (options: { fresh: boolean }) => Promise<Dependency<Needs>>;
   /**
    * Runs after a successful append, before the next command of this process on the stream starts (e.g. to
    * remember the new state, so the next one decides on it without reading).
@@ -65,15 +80,19 @@ export interface HandleOptions<State, Event extends DomainEvent = DomainEvent> {
 }
 
 export interface CommandPathOptions {
-  /** Attempts before a concurrency conflict is given up (each re-reads the stream). */
+  /**
+   * Attempts of one command before a concurrency conflict is given up: each re-reads the stream and its
+   * dependency (default 5).
+   */
   maxAttempts?: number;
   /** Told after every successful append (wakes the projection runner in this process). */
   onAppended?: (checkpoint: Checkpoint) => void;
 }
 
 /**
- * The one generic command path: read the stream, fold it with `evolve`, `decide`, append with the
- * expected revision, and on a conflict start again from the read (bounded).
+ * The one generic command path: read the stream (and what the decision depends on), fold it with `evolve`,
+ * `decide`, append with the expected revision, and on a conflict start again from the read (bounded). It is
+ * the only retry loop of a command.
  *
  * Commands on one stream in this process queue behind each other (`KeyedQueue`), so a burst of one
  * player's requests never conflicts with itself: each is decided on the state the one before left. The
@@ -90,12 +109,12 @@ export class CommandPath {
     this.maxAttempts = options.maxAttempts ?? 5;
   }
 
-  async handle<Command, State, Event extends DomainEvent>(
+  async handle<Command, State, Event extends DomainEvent, Needs = undefined>(
     streamId: string,
     decider: Decider<Command, State, Event>,
-    command: Command | ((state: State) => Command),
+    command: Command | ((state: State, needs: Needs) => Command),
     context: CommandContext,
-    options: HandleOptions<State, Event> = {},
+    options: HandleOptions<State, Event, Needs> = {},
   ): Promise<CommandOutcome<State, Event>> {
     return this.queue.run(streamId, async () => {
       const outcome = await this.decideAndAppend(streamId, decider, command, context, options);
@@ -109,36 +128,32 @@ export class CommandPath {
     return this.queue.size;
   }
 
-  private async decideAndAppend<Command, State, Event extends DomainEvent>(
+  private async decideAndAppend<Command, State, Event extends DomainEvent, Needs>(
     streamId: string,
     decider: Decider<Command, State, Event>,
-    command: Command | ((state: State) => Command),
+    command: Command | ((state: State, needs: Needs) => Command),
     context: CommandContext,
-    options: HandleOptions<State, Event>,
+    options: HandleOptions<State, Event, Needs>,
   ): Promise<CommandOutcome<State, Event>> {
     let fresh = false;
     for (let attempt = 1; ; attempt++) {
       const loaded = options.load ? await options.load(streamId, { fresh }) : await this.load(streamId, decider, undefined, options.codec);
+      const needs = options.depends ? await options.depends({ fresh }) : { value: undefined as Needs };
       const { state, revision } = loaded;
-      const maybeBehind = loaded.remembered === true && !fresh;
+      // Read from memory, either may be behind its stream: refuse (or do nothing) only on what the streams really hold.
+      const maybeBehind = !fresh && (loaded.remembered === true || needs.remembered === true);
       let events: Event[];
       try {
-        const cmd = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
-        events = decider.decide(cmd, state);
+        events = decider.decide(typeof command === 'function' ? (command as (s: State, n: Needs) => Command)(state, needs.value) : command, state);
       } catch (err) {
-        // A remembered state may be behind the stream: refuse only on what the stream really holds.
-        if (maybeBehind) {
-          fresh = true;
-          continue;
-        }
-        throw err;
+        if (!maybeBehind) throw err;
+        fresh = true;
+        continue;
       }
       if (events.length === 0) {
-        if (maybeBehind) {
-          fresh = true;
-          continue;
-        }
-        return { state, events, recorded: [], revision, checkpoint: null };
+        if (!maybeBehind) return { before: state, state, events, recorded: [], revision, checkpoint: null };
+        fresh = true;
+        continue;
       }
 
       const commandId = randomUUID();
@@ -155,28 +170,24 @@ export class CommandPath {
       try {
         const result = await this.store.appendToStream(streamId, toAppend, {
           expectedRevision: revision === null ? 'no_stream' : revision,
-          ...(options.condition ? { condition: options.condition } : {}),
+          ...(needs.condition ? { condition: needs.condition } : {}),
         });
         this.options.onAppended?.(result.checkpoint);
         const createdAt = new Date().toISOString();
-        let recorded: RecordedEvent[] | undefined;
+        const first = (revision ?? -1) + 1;
         return {
+          before: state,
           state: fold(decider.evolve, state, events),
           events,
-          // Built when asked for: no caller on the hot path needs the events as recorded.
-          get recorded() {
-            return (recorded ??= toAppend.map((e, i) => ({ ...e, streamId, revision: (revision ?? -1) + 1 + i, checkpoint: result.checkpoint, createdAt })));
-          },
+          recorded: toAppend.map((e, i) => ({ ...e, streamId, revision: first + i, checkpoint: result.checkpoint, createdAt })),
           revision: result.nextExpectedRevision,
           checkpoint: result.checkpoint,
         };
       } catch (err) {
-        // Only a conflict on this stream is retried here; a moved condition stream is the caller's to handle.
-        if (err instanceof WrongExpectedRevisionError && err.streamId === streamId && attempt < this.maxAttempts) {
-          fresh = true;
-          continue;
-        }
-        throw err;
+        // The stream or the dependency moved since they were read: decide again on both, read fresh.
+        const conflict = err instanceof WrongExpectedRevisionError && (err.streamId === streamId || err.streamId === needs.condition?.streamId);
+        if (!conflict || attempt >= this.maxAttempts) throw err;
+        fresh = true;
       }
     }
   }

@@ -77,7 +77,7 @@ export class GameRepository extends GameReadModel {
 }
 
 function toHandRecord(row: Selectable<HandsTable>): HandRecord {
-  const state = (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as HandState;
+  const state = row.state as HandState;
   const meta = { handId: row.id, shoeId: row.shoe_id, handNumber: row.hand_number, openedAt: iso(row.created_time)! };
   return { playerId: row.player_id, settled: row.phase === 'Settled', hand: handView(state, meta, 0, iso(row.settled_time)) };
 }

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type ActionResponse, HAND_ACTION_NAMES, type HandAction, type HandActionResponse, type NextShoe, type RetireShoeResponse } from '@bahati/contracts';
 import type { AccountEvent, AccountState } from '../../domain/account/account';
-import type { PlayerStanding } from '../../domain/account/standing';
-import { type GameCommand, type ShoeState } from '../../domain/account/game';
 import { handView, shoeView } from '../../domain/account/game-view';
 import type { PlayerAction } from '../../domain/hand/decide';
 import { DomainError } from '../../domain/decider';
@@ -54,22 +52,20 @@ export class DealHandHandler implements ICommandHandler<DealHandCommand, ActionR
 
   async execute(c: DealHandCommand): Promise<ActionResponse> {
     const now = new Date().toISOString();
-    let before: ShoeState | null = null;
-    const command = (state: AccountState, standing: PlayerStanding): GameCommand => {
-      before = state.game.shoe;
-      return this.seeds.withNextShoe(
-        this.seeds.withRandomPlayerSeed({
-          type: 'DealHand' as const, handId: randomUUID(), bet: c.betAmount, playerSeed: c.playerSeed, standing, requirePhone: this.settings.requirePhoneToPlay, now,
-        }),
-      );
-    };
-    const { state, events } = await this.accounts.run(c.actor.playerId, command, { correlationId: c.correlationId });
+    // Drawn for every deal, used only when it starts a shoe (the player seed) or ends one (the next shoe).
+    const seeds = { randomPlayerSeed: this.seeds.playerSeed(), next: this.seeds.nextShoe() };
+    const handId = randomUUID();
+    const { before, state, events } = await this.accounts.run(
+      c.actor.playerId,
+      (_state, standing) => ({ type: 'DealHand', handId, bet: c.betAmount, playerSeed: c.playerSeed, standing, requirePhone: this.settings.requirePhoneToPlay, now, ...seeds }),
+      { correlationId: c.correlationId },
+    );
     const response = handResponse(state, events, now);
     // The hand's shoe: committed in this command, or the one in use before it.
     const shoeId = response.hand.shoeId;
     const committed = events.find((e) => e.type === 'ShoeCommitted' && e.data.shoeId === shoeId);
     const started = events.find((e) => e.type === 'ShoeStarted');
-    const shoe = before as ShoeState | null;
+    const shoe = before.game.shoe;
     return {
       ...response,
       playerSeed: started && started.type === 'ShoeStarted' ? started.data.playerSeed : (shoe?.playerSeed ?? ''),
@@ -84,9 +80,10 @@ export class PlayHandHandler implements ICommandHandler<PlayHandCommand, HandAct
 
   async execute(c: PlayHandCommand): Promise<HandActionResponse> {
     const now = new Date().toISOString();
+    const next = this.seeds.nextShoe();
     const { state, events } = await this.accounts.run(
       c.actor.playerId,
-      (_state, standing) => this.seeds.withNextShoe({ type: 'PlayHand' as const, action: ACTIONS[c.action], standing, now }),
+      (_state, standing) => ({ type: 'PlayHand', action: ACTIONS[c.action], standing, next, now }),
       { correlationId: c.correlationId },
     );
     return handResponse(state, events, now);
@@ -99,19 +96,14 @@ export class RetireShoeHandler implements ICommandHandler<RetireShoeCommand, Ret
 
   async execute(c: RetireShoeCommand): Promise<RetireShoeResponse> {
     const now = new Date().toISOString();
-    let before: ShoeState | null = null;
-    const { events } = await this.accounts.run(
-      c.actor.playerId,
-      (state, standing) => {
-        before = state.game.shoe;
-        return { type: 'RetireShoe', standing, next: this.seeds.nextShoe(), now };
-      },
-      { correlationId: c.correlationId },
-    );
-    const old = before as unknown as ShoeState;
+    const nextShoe = this.seeds.nextShoe();
+    const { before, events } = await this.accounts.run(c.actor.playerId, (_state, standing) => ({ type: 'RetireShoe', standing, next: nextShoe, now }), {
+      correlationId: c.correlationId,
+    });
+    const old = before.game.shoe;
     const retired = events.find((e) => e.type === 'ShoeRetired');
     const next = nextShoeOf(events);
-    if (!retired || retired.type !== 'ShoeRetired' || !next) throw new Error('retiring a shoe must retire it and commit the next');
+    if (!old || !retired || retired.type !== 'ShoeRetired' || !next) throw new Error('retiring a shoe must retire it and commit the next');
     return {
       retired: shoeView({
         id: old.shoeId, playerSeed: old.playerSeed, houseSeed: retired.data.houseSeed, houseSeedHash: old.houseSeedHash, handCount: retired.data.handCount,

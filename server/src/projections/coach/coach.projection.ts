@@ -25,7 +25,7 @@ async function readRows(trx: Transaction<ReadModels>, playerIds: string[]): Prom
   for (const r of rows) {
     found.set(r.player_id, {
       playerId: r.player_id,
-      state: (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as CoachState,
+      state: r.state as CoachState,
       accountRevision: r.account_revision,
     });
   }

@@ -56,7 +56,7 @@ export const handsProjection: Projection = {
       fromStored: (r) => ({
         id: r.id, player_id: r.player_id, shoe_id: r.shoe_id, hand_number: r.hand_number, created_time: new Date(r.created_time).toISOString(),
         settled_time: r.settled_time ? new Date(r.settled_time).toISOString() : null,
-        state: (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as HandState, revision: r.revision,
+        state: r.state as HandState, revision: r.revision,
       }),
       toStored: (r) => {
         const s = r.state.settlement;

@@ -83,7 +83,7 @@ async function readRows(trx: Transaction<ReadModels>, playerIds: string[]): Prom
   const rows = await trx.selectFrom('suspect_players').selectAll().where('player_id', 'in', playerIds).execute();
   for (const r of rows) {
     found.set(r.player_id, {
-      playerId: r.player_id, level: r.suspect_level, records: r.records, state: (typeof r.state === 'string' ? JSON.parse(r.state) : r.state) as SuspectState,
+      playerId: r.player_id, level: r.suspect_level, records: r.records, state: r.state as SuspectState,
       accountRevision: r.account_revision, playerRevision: r.player_revision,
     });
   }
