@@ -17,20 +17,20 @@ function netOf(hand: Hand): number | null {
 export function useAnswerFeedback({ say, announce, soundRef }: { say: Say; announce: (text: string) => void; soundRef: RefObject<boolean> }) {
   const { t } = useTranslation();
   return useCallback(
-  (previous: Hand | null, answer: HandActionResponse) => {
-    const next = answer.hand;
-    const tookInsurance = previous?.phase === 'InsuranceOffered' && next.insuranceBet > 0;
-    if (tookInsurance && (next.phase === 'PlayerTurn' || next.dealerBlackjack === false)) {
-      say('info', t('game.notices.insuranceLost'), undefined, (c) => c.handId !== next.id || c.phase === 'Settled');
-    }
-    if (answer.nextShoe) {
-      say('success', t('game.notices.shoeFinished'), { to: `/provable?id=${next.shoeId}`, label: t('game.notices.verifyShoe') }, (c) => c.handId !== next.id);
-    }
-    // A hand settled by this answer (a hand loaded as it stands carries no bank) sounds its result.
-    const net = netOf(next);
-    if (soundRef.current && net !== null && answer.bank !== null && !(previous?.id === next.id && previous.phase === 'Settled')) playResult(net);
-    announce(describeHand(t, next));
-  },
-  [announce, say, t],
-);
+    (previous: Hand | null, answer: HandActionResponse) => {
+      const next = answer.hand;
+      const tookInsurance = previous?.phase === 'InsuranceOffered' && next.insuranceBet > 0;
+      if (tookInsurance && (next.phase === 'PlayerTurn' || next.dealerBlackjack === false)) {
+        say('info', t('game.notices.insuranceLost'), undefined, (c) => c.handId !== next.id || c.phase === 'Settled');
+      }
+      if (answer.nextShoe) {
+        say('success', t('game.notices.shoeFinished'), { to: `/provable?id=${next.shoeId}`, label: t('game.notices.verifyShoe') }, (c) => c.handId !== next.id);
+      }
+      // A hand settled by this answer (a hand loaded as it stands carries no bank) sounds its result.
+      const net = netOf(next);
+      if (soundRef.current && net !== null && answer.bank !== null && !(previous?.id === next.id && previous.phase === 'Settled')) playResult(net);
+      announce(describeHand(t, next));
+    },
+    [announce, say, t],
+  );
 }
