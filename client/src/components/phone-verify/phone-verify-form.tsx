@@ -1,25 +1,13 @@
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorCode, apiErrorMessage } from '@/lib/api';
 import { useFormatLocale } from '@/i18n/use-localized-path';
-import { useBeginPhoneVerifyMutation, useGetDeploymentEnvironmentQuery, useLazyGetDevPhoneCodeQuery, useVerifyPhoneCodeMutation } from './phone-api';
+import { CODE_LENGTH, usePhoneVerification } from './use-phone-verification';
 import styles from './phone-verify.module.css';
-
-const DEFAULT_COUNTRY: CountryCode = 'US';
 
 /** "+1 201 555 0123" rather than "+12015550123". */
 export function formatPhoneNumber(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
-}
-const CODE_LENGTH = 6;
-/** Spec: success shows, then the dialog closes after one second. */
-const SUCCESS_CLOSE_MS = 1000;
-
-/** What went wrong, and the field it is about (marked invalid). */
-interface Problem {
-  text: string;
-  field?: 'number' | 'code';
 }
 
 interface CountryOption {
@@ -43,8 +31,6 @@ function useCountryOptions(): CountryOption[] {
   }, [locale]);
 }
 
-type Step = 'number' | 'code' | 'done';
-
 /**
  * The phone verification flow (spec "Phone verification dialog"): country and number, a code sent
  * by SMS, six digits back. `onVerified` runs one second after the success message shows.
@@ -53,72 +39,8 @@ export function PhoneVerifyForm({ onVerified, autoFocus = true }: { onVerified: 
   const { t } = useTranslation();
   const id = useId();
   const countries = useCountryOptions();
-  const [country, setCountry] = useState<CountryCode>(DEFAULT_COUNTRY);
-  const [number, setNumber] = useState('');
-  const [code, setCode] = useState('');
-  const [step, setStep] = useState<Step>('number');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<Problem | null>(null);
-  const [begin, beginState] = useBeginPhoneVerifyMutation();
-  const [verify, verifyState] = useVerifyPhoneCodeMutation();
-  const { data: environment } = useGetDeploymentEnvironmentQuery();
-  const [fetchDevCode, devCode] = useLazyGetDevPhoneCodeQuery();
-  const codeRef = useRef<HTMLInputElement>(null);
-  const onVerifiedRef = useRef(onVerified);
-  onVerifiedRef.current = onVerified;
-
-  const dial = getCountryCallingCode(country);
-  const showDevBanner = environment !== undefined && environment !== 'production';
-
-  useEffect(() => {
-    if (step === 'code') codeRef.current?.focus();
-    if (step !== 'done') return;
-    const timer = window.setTimeout(() => onVerifiedRef.current(), SUCCESS_CLOSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [step]);
-
-  async function sendCode(event?: FormEvent) {
-    event?.preventDefault();
-    setError(null);
-    const parsed = parsePhoneNumberFromString(number, country);
-    if (!number || !parsed || !parsed.isValid()) {
-      setError({ text: t('phone.errors.invalidPhoneNumber'), field: 'number' });
-      return;
-    }
-    try {
-      const answer = await begin({ phoneNumber: number, countryCode: country.toLowerCase() }).unwrap();
-      setSentTo(answer.phoneNumber);
-      setCode('');
-      setStep('code');
-      if (showDevBanner) void fetchDevCode(answer.phoneNumber);
-    } catch (failure) {
-      const code = apiErrorCode(failure);
-      if (code === 'ValidationFailed') return setError({ text: t('phone.errors.invalidPhoneNumber'), field: 'number' });
-      const text = apiErrorMessage(t, failure);
-      if (!text) console.error('Could not start phone verification', failure);
-      setError({ text: text ?? t('phone.errors.unexpected'), field: code === 'InvalidPhoneNumber' ? 'number' : undefined });
-    }
-  }
-
-  async function checkCode(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)) {
-      setError({ text: t('phone.errors.wrongCode'), field: 'code' });
-      return;
-    }
-    try {
-      const { status } = await verify({ code }).unwrap();
-      if (status === 'Approved') setStep('done');
-      else if (status === 'WrongCode') setError({ text: t('phone.errors.wrongCode'), field: 'code' });
-      else setError({ text: t('phone.errors.unexpected') });
-    } catch (failure) {
-      if (apiErrorCode(failure) === 'ValidationFailed') return setError({ text: t('phone.errors.wrongCode'), field: 'code' });
-      const text = apiErrorMessage(t, failure);
-      if (!text) console.error('Could not check the code', failure);
-      setError({ text: text ?? t('phone.errors.unexpected') });
-    }
-  }
+  const { country, setCountry, number, setNumber, code, setCode, step, sentTo, error, beginState, verifyState, devCode, dial, showDevBanner, codeRef, sendCode, checkCode, changeNumber } =
+    usePhoneVerification(onVerified);
 
   if (step === 'done') {
     return (
@@ -182,10 +104,7 @@ export function PhoneVerifyForm({ onVerified, autoFocus = true }: { onVerified: 
             <button
               type="button"
               className={styles.linkButton}
-              onClick={() => {
-                setStep('number');
-                setError(null);
-              }}
+              onClick={changeNumber}
             >
               {t('phone.changeNumber')}
             </button>

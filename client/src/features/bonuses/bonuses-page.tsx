@@ -1,71 +1,16 @@
-import type { Bonus, BonusStatus } from '@bahati/contracts';
+import type { Bonus } from '@bahati/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FixedPriceNote, SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
-import { DataTable, type Column } from '@/components/data-table/data-table';
-import { useDateTimeFormat } from '@/components/format/format';
+import { FixedPriceNote, useSatsFormat } from '@/components/amount/sats-amount';
+import { DataTable } from '@/components/data-table/data-table';
 import { LocalizedLink } from '@/components/localized-link';
 import { Page, PageHeader } from '@/components/page/page';
-import { ProgressBar } from '@/components/progress-bar/progress-bar';
-import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
 import { useGetBonusesQuery } from '@/lib/api';
 import { useCurrentPlayer } from '@/lib/current-player';
 import { usePlayerEvents } from '@/lib/player-events';
+import { useBonusColumns } from './bonus-columns';
 import { AcceptBonusDialog, DeclineBonusDialog } from './bonus-dialogs';
 import styles from './bonuses.module.css';
-
-const STATUS_TONE: Record<BonusStatus, StatusTone> = {
-  Offered: 'pending',
-  Accepted: 'success',
-  Complete: 'success',
-  Expired: 'neutral',
-  Declined: 'neutral',
-  Forgiven: 'neutral',
-};
-
-/**
- * Accepted and Complete rows: a bar of playthrough against its target and "x / y" (spec "Bonuses screen");
- * a row that ended without one says why.
- */
-function Playthrough({ bonus }: { bonus: Bonus }) {
-  const { t } = useTranslation();
-  const format = useSatsFormat();
-  const formatDate = useDateTimeFormat();
-  const done = format.sats(Math.min(bonus.playthrough, bonus.playthroughTarget));
-  const target = format.sats(bonus.playthroughTarget);
-  switch (bonus.status) {
-    case 'Accepted':
-    case 'Complete':
-      return (
-        <span className={styles.playthrough}>
-          <ProgressBar
-            value={bonus.playthrough}
-            max={bonus.playthroughTarget}
-            label={t('bonuses.columns.playthrough')}
-            valueText={t('bonuses.progressLabel', { done, target })}
-            testId="playthrough-bar"
-          />
-          <span className={styles.progressText} data-testid="playthrough-text">
-            {t('bonuses.progress', { done, target })}
-          </span>
-        </span>
-      );
-    case 'Offered':
-      return <span className={styles.muted}>{t('bonuses.toWager', { target })}</span>;
-    case 'Forgiven':
-      return <span className={styles.muted}>{t('bonuses.waived')}</span>;
-    case 'Expired':
-      return bonus.endedBy === 'withdrawal' && bonus.endedAt ? (
-        <span className={styles.muted} data-testid="bonus-lapsed-note">
-          {t('bonuses.lapsed', { date: formatDate(bonus.endedAt) })}
-        </span>
-      ) : (
-        <span className={styles.faint}>—</span>
-      );
-    default:
-      return <span className={styles.faint}>—</span>;
-  }
-}
 
 /** The bonus in play, above the table: how much is left before withdrawals open again. */
 function ActiveBonus({ bonus }: { bonus: Bonus }) {
@@ -95,7 +40,6 @@ export function Component() {
   const { t } = useTranslation();
   const { player } = useCurrentPlayer();
   const bonuses = useGetBonusesQuery(undefined, { refetchOnMountOrArgChange: true });
-  const formatDate = useDateTimeFormat();
   const format = useSatsFormat();
   const [accepting, setAccepting] = useState<Bonus | null>(null);
   const [declining, setDeclining] = useState<Bonus | null>(null);
@@ -113,68 +57,16 @@ export function Component() {
   }, [bonuses.error]);
 
   const active = bonuses.data?.find((b) => b.status === 'Accepted');
-
-  const columns: Column<Bonus>[] = [
-    {
-      key: 'date',
-      header: t('bonuses.columns.date'),
-      cell: (row) => (
-        <span className={styles.date}>
-          {formatDate(row.date)}
-          {row.status === 'Offered' && row.expiresAt ? <span className={styles.faint}>{t('bonuses.offerEnds', { date: formatDate(row.expiresAt) })}</span> : null}
-        </span>
-      ),
+  const columns = useBonusColumns({
+    onAccept: (bonus) => {
+      setOutcome(null);
+      setAccepting(bonus);
     },
-    {
-      key: 'code',
-      header: t('bonuses.columns.code'),
-      cell: (row) => (row.redeemCode ? <code className={styles.code}>{row.redeemCode}</code> : <span className={styles.muted}>{t('bonuses.firstDeposit')}</span>),
+    onDecline: (bonus) => {
+      setOutcome(null);
+      setDeclining(bonus);
     },
-    { key: 'amount', header: t('bonuses.columns.amount'), cell: (row) => <SatsAmount sats={row.bonusAmount} stacked />, align: 'end', primary: true },
-    {
-      key: 'status',
-      header: t('bonuses.columns.status'),
-      cell: (row) => (
-        <StatusBadge tone={STATUS_TONE[row.status]} testId="bonus-status">
-          {t(`bonuses.status.${row.status}`)}
-        </StatusBadge>
-      ),
-    },
-    { key: 'playthrough', header: t('bonuses.columns.playthrough'), cell: (row) => <Playthrough bonus={row} />, className: styles.playthroughCell },
-    {
-      key: 'actions',
-      header: <span className="visually-hidden">{t('bonuses.columns.actions')}</span>,
-      cell: (row) =>
-        row.status === 'Offered' ? (
-          <span className={styles.actions}>
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              onClick={() => {
-                setOutcome(null);
-                setAccepting(row);
-              }}
-              aria-label={t('bonuses.acceptLabel', { amount: format.sats(row.bonusAmount) })}
-            >
-              {t('bonuses.accept')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              onClick={() => {
-                setOutcome(null);
-                setDeclining(row);
-              }}
-              aria-label={t('bonuses.declineLabel', { amount: format.sats(row.bonusAmount) })}
-            >
-              {t('bonuses.decline')}
-            </button>
-          </span>
-        ) : null,
-      align: 'end',
-      className: styles.actionsCell,
-    },
-  ];
+  });
 
   return (
     <Page>

@@ -1,25 +1,17 @@
 import { MIN_LIGHTNING_DEPOSIT, type LightningInvoice } from '@bahati/contracts';
-import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput, parseAmount } from '@/components/amount/amount-input';
-import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
-import { CopyButton } from '@/components/copy-button/copy-button';
-import { DataTable, type Column } from '@/components/data-table/data-table';
-import { Dialog } from '@/components/dialog/dialog';
-import { newUuid, truncateMiddle, useDateTimeFormat } from '@/components/format/format';
-import { LocalizedLink } from '@/components/localized-link';
-import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
-import { Spinner } from '@/components/spinner';
+import { useSatsFormat } from '@/components/amount/sats-amount';
+import { DataTable } from '@/components/data-table/data-table';
+import { newUuid } from '@/components/format/format';
 import { useAddInvoiceMutation, useGetInvoicesQuery } from './deposit-api';
+import { DepositPaidDialog } from './deposit-paid-dialog';
+import { isOld, useInvoiceColumns } from './invoice-columns';
+import { InvoiceQrDialog, type ShownInvoice } from './invoice-qr-dialog';
 import { useInvoiceSettlement } from './use-invoice-settlement';
-import { LightningIcon, QrIcon } from './icons';
+import { LightningIcon } from './icons';
 import styles from './deposit.module.css';
-
-const INVOICE_TONE: Record<LightningInvoice['status'], StatusTone> = { Opened: 'pending', Settled: 'success', Canceled: 'neutral', Held: 'danger' };
-
-/** An invoice that can no longer be paid: cancelled, or open past its expiry (the sweep cancels it soon). */
-const isOld = (invoice: LightningInvoice, now: number) => invoice.status === 'Canceled' || (invoice.status === 'Opened' && Date.parse(invoice.expiresAt) <= now);
 
 /** The time now, moved on every `everyMs`, so an invoice that expires while the page is open moves down. */
 function useNow(everyMs: number): number {
@@ -31,18 +23,10 @@ function useNow(everyMs: number): number {
   return now;
 }
 
-interface ShownInvoice {
-  id: string;
-  paymentRequest: string;
-  amount: number;
-  expiresAt?: string;
-}
-
 export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => Promise<T>) => Promise<T | undefined>; onFailure: (error: unknown) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const format = useSatsFormat();
-  const formatDate = useDateTimeFormat();
   const [amount, setAmount] = useState('');
   const [belowMinimum, setBelowMinimum] = useState(false);
   const amountRef = useRef<HTMLInputElement>(null);
@@ -98,44 +82,7 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
   const current = (invoices ?? []).filter((invoice) => !isOld(invoice, now)).sort((a, b) => Number(b.status === 'Opened') - Number(a.status === 'Opened'));
   const older = (invoices ?? []).filter((invoice) => isOld(invoice, now));
 
-  const columns: Column<LightningInvoice>[] = [
-    { key: 'date', header: t('deposit.lightning.columns.date'), cell: (row) => formatDate(row.createdTime) },
-    { key: 'amount', header: t('deposit.lightning.columns.amount'), cell: (row) => <SatsAmount sats={row.amount} stacked />, align: 'end' },
-    {
-      key: 'status',
-      header: t('deposit.lightning.columns.status'),
-      cell: (row) => (
-        <StatusBadge tone={isOld(row, now) ? 'neutral' : INVOICE_TONE[row.status]} testId="invoice-status">
-          {t(`deposit.lightning.status.${isOld(row, now) ? 'Canceled' : row.status}`)}
-        </StatusBadge>
-      ),
-    },
-    {
-      key: 'request',
-      header: t('deposit.lightning.columns.paymentRequest'),
-      cell: (row) => (
-        <span className={styles.mono}>
-          <code title={row.paymentRequest}>{truncateMiddle(row.paymentRequest, 14, 6)}</code>
-          <CopyButton text={row.paymentRequest} label={t('deposit.lightning.copyRequest')} compact />
-        </span>
-      ),
-    },
-    {
-      key: 'qr',
-      header: t('deposit.lightning.columns.qr'),
-      align: 'center',
-      cell: (row) =>
-        row.status === 'Opened' && !isOld(row, now) ? (
-          <button type="button" className={`btn btn-ghost btn-sm ${styles.iconButton}`} onClick={() => showInvoice(row)} aria-label={t('deposit.lightning.showQr')} title={t('deposit.lightning.showQr')}>
-            <QrIcon />
-          </button>
-        ) : (
-          <span className={styles.faint} aria-hidden="true">
-            —
-          </span>
-        ),
-    },
-  ];
+  const columns = useInvoiceColumns(now, showInvoice);
 
   return (
     <section className={`panel ${styles.section}`} aria-labelledby={`${id}-title`} data-testid="lightning-section">
@@ -204,69 +151,9 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
         </details>
       ) : null}
 
-      <Dialog
-        open={shown !== null}
-        onClose={() => setShown(null)}
-        title={t('deposit.lightning.qrTitle')}
-        description={t('deposit.lightning.qrIntro')}
-        size="sm"
-        testId="invoice-qr-dialog"
-        footer={
-          shown ? (
-            <>
-              <CopyButton text={shown.paymentRequest} label={t('deposit.lightning.copyRequest')} />
-              <a className="btn btn-primary btn-sm" href={`lightning:${shown.paymentRequest}`}>
-                {t('deposit.lightning.openWallet')}
-              </a>
-            </>
-          ) : null
-        }
-      >
-        {shown ? (
-          <div className={styles.qrBlock}>
-            <SatsAmount sats={shown.amount} size="lg" />
-            <div className={styles.qrFrame}>
-              <QRCodeSVG value={`lightning:${shown.paymentRequest}`} size={256} marginSize={2} level="M" title={t('deposit.lightning.qrTitle')} className={styles.qr} />
-            </div>
-            <code className={styles.fullCode} data-testid="invoice-payment-request">
-              {shown.paymentRequest}
-            </code>
-            <p className={styles.waiting} role="status">
-              <Spinner size={16} />
-              {t('deposit.lightning.waiting')}
-            </p>
-            {shown.expiresAt ? <p className={styles.faintSmall}>{t('deposit.lightning.expires', { time: formatDate(shown.expiresAt) })}</p> : null}
-          </div>
-        ) : null}
-      </Dialog>
+      <InvoiceQrDialog shown={shown} onClose={() => setShown(null)} />
 
-      <Dialog
-        open={paid !== null}
-        onClose={() => setPaid(null)}
-        title={t('deposit.lightning.paidTitle')}
-        size="sm"
-        tone="success"
-        testId="deposit-success-dialog"
-        footer={
-          <>
-            <button type="button" className="btn btn-ghost" onClick={() => setPaid(null)}>
-              {t('deposit.lightning.done')}
-            </button>
-            <LocalizedLink to="/game" className="btn btn-primary">
-              {t('deposit.lightning.play')}
-            </LocalizedLink>
-          </>
-        }
-      >
-        <div className={styles.paid}>
-          <span className={styles.paidIcon} aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="30" height="30">
-              <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </span>
-          <p>{t('deposit.lightning.paidText', { amount: format.sats(paid?.amount ?? 0) })}</p>
-        </div>
-      </Dialog>
+      <DepositPaidDialog paid={paid} onClose={() => setPaid(null)} />
     </section>
   );
 }

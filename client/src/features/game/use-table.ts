@@ -1,22 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Hand, HandAction, HandActionResponse } from '@bahati/contracts';
+import type { HandAction } from '@bahati/contracts';
 import { runWithPhoneChallenge } from '@/components/phone-verify/phone-challenge';
-import { describeHand } from './announce';
 import { useActMutation, useDealMutation, useRetireShoeMutation } from './game-api';
 import { usePreference } from './preferences';
-import { playCards, playChip, playResult } from './sound';
+import { playCards } from './sound';
+import { useAnswerFeedback } from './use-answer-feedback';
 import { useBet } from './use-bet';
+import { useChipSounds } from './use-chip-sounds';
 import { useHand } from './use-hand';
 import { useSeeds } from './use-seeds';
 import { type NoticeContext, useTableNotices } from './use-table-notices';
 
 export type { Mode } from './use-hand';
-
-/** The hand's net result for the player (every stake included): what the win or loss sound follows. */
-function netOf(hand: Hand): number | null {
-  return hand.phase === 'Settled' && hand.winAmount !== null ? hand.winAmount - hand.totalBetAmount : null;
-}
 
 /** The blackjack table: the server's hand, the bet, the seeds and the notices, and the player's moves. */
 export function useTable() {
@@ -32,23 +28,7 @@ export function useTable() {
   const soundRef = useRef(sound);
   soundRef.current = sound;
 
-  const landed = useCallback(
-    (previous: Hand | null, answer: HandActionResponse) => {
-      const next = answer.hand;
-      const tookInsurance = previous?.phase === 'InsuranceOffered' && next.insuranceBet > 0;
-      if (tookInsurance && (next.phase === 'PlayerTurn' || next.dealerBlackjack === false)) {
-        say('info', t('game.notices.insuranceLost'), undefined, (c) => c.handId !== next.id || c.phase === 'Settled');
-      }
-      if (answer.nextShoe) {
-        say('success', t('game.notices.shoeFinished'), { to: `/provable?id=${next.shoeId}`, label: t('game.notices.verifyShoe') }, (c) => c.handId !== next.id);
-      }
-      // A hand settled by this answer (a hand loaded as it stands carries no bank) sounds its result.
-      const net = netOf(next);
-      if (soundRef.current && net !== null && answer.bank !== null && !(previous?.id === next.id && previous.phase === 'Settled')) playResult(net);
-      announce(describeHand(t, next));
-    },
-    [announce, say, t],
-  );
+  const landed = useAnswerFeedback({ say, announce, soundRef });
 
   const table = useHand(landed);
   const { hand, inPlay, apply, resync, allowed, blockedByBank } = table;
@@ -133,25 +113,7 @@ export function useTable() {
   }, [inPlay, pending, retire, run, seeds]);
 
   // Chips, ½ and 2× click when the sound is on.
-  const chipSound = useCallback(() => {
-    if (soundRef.current && !inPlay && !pending) playChip();
-  }, [inPlay, pending]);
-  const { addChip: addChipToBet, halve, twice } = betting;
-  const addChip = useCallback(
-    (value: number) => {
-      chipSound();
-      addChipToBet(value);
-    },
-    [addChipToBet, chipSound],
-  );
-  const halveBet = useCallback(() => {
-    chipSound();
-    halve();
-  }, [chipSound, halve]);
-  const doubleBet = useCallback(() => {
-    chipSound();
-    twice();
-  }, [chipSound, twice]);
+  const { addChip, halveBet, doubleBet } = useChipSounds({ bet: betting, soundRef, inPlay, pending });
 
   return {
     mode: table.mode,

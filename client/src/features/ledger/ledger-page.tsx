@@ -1,24 +1,14 @@
-import { Fragment, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { LedgerEntry, LedgerType } from '@bahati/contracts';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { Spinner } from '@/components/spinner';
 import { useFormats } from '@/i18n/use-localized-path';
-import { HandDetails, ShoeById } from './hand-details';
 import { useGetLedgerQuery } from './ledger-api';
 import { isoDay, parseDay, shiftDay } from './ledger-format';
+import { LedgerTable } from './ledger-table';
 import styles from './ledger.module.css';
-
-function Chevron({ open }: { open: boolean }) {
-  return (
-    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false" className={`${styles.chevron} ${open ? styles.chevronOpen : ''}`}>
-      <path d="M7 5l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-const expandable = (entry: LedgerEntry) => Boolean(entry.handId) || (entry.type === 'ShowShoe' && Boolean(entry.reference));
 
 /** What a ledger line is part of: the table (stakes and returns), money in, money out, or a bonus. A deposit is not a winning. */
 type Part = 'play' | 'deposits' | 'withdrawals' | 'bonuses';
@@ -161,73 +151,7 @@ export function Component() {
             {t('ledger.empty')}
           </p>
         ) : (
-          <table className={styles.table} data-testid="ledger-table">
-            <caption className="visually-hidden">{t('ledger.caption', { date: dayLabel })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('ledger.columns.date')}</th>
-                <th scope="col">{t('ledger.columns.type')}</th>
-                <th scope="col" className={styles.end}>
-                  {t('ledger.columns.amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, i) => {
-                const previous = rows[i - 1];
-                const handBreak = i > 0 && previous!.handId !== row.handId;
-                const canOpen = expandable(row);
-                const isOpen = open.has(row.id);
-                const detailsId = `${dateId}-${row.id}`;
-                return (
-                  <Fragment key={row.id}>
-                    <tr
-                      className={`${handBreak ? styles.handBreak : ''} ${canOpen ? styles.clickable : ''} ${isOpen ? styles.openRow : ''}`}
-                      onClick={canOpen ? () => toggle(row.id) : undefined}
-                      data-testid="ledger-row"
-                      data-type={row.type}
-                    >
-                      <td className={styles.time}>
-                        {formats.ledgerTime(row.createdTime).map((part, k) => (
-                          <span key={k}>{k ? ` ${part}` : part}</span>
-                        ))}
-                      </td>
-                      <td>
-                        {canOpen ? (
-                          <button
-                            type="button"
-                            className={styles.expand}
-                            aria-expanded={isOpen}
-                            aria-controls={detailsId}
-                            onClick={(event) => {
-                              event.stopPropagation();
-                              toggle(row.id);
-                            }}
-                          >
-                            <Chevron open={isOpen} />
-                            <span>{t(`ledger.types.${row.type}`)}</span>
-                            <span className="visually-hidden">{isOpen ? t('ledger.hideDetails') : t('ledger.showDetails')}</span>
-                          </button>
-                        ) : (
-                          <span className={styles.plainType}>{t(`ledger.types.${row.type}`)}</span>
-                        )}
-                      </td>
-                      <td className={`${styles.end} ${styles.amount} ${row.amount > 0 ? styles.plus : row.amount < 0 ? styles.minus : ''}`}>
-                        {signed(row.amount)}
-                      </td>
-                    </tr>
-                    {isOpen ? (
-                      <tr className={styles.detailsRow} id={detailsId}>
-                        <td colSpan={3}>
-                          {row.handId ? <HandDetails handId={row.handId} /> : row.reference ? <ShoeById shoeId={row.reference} /> : null}
-                        </td>
-                      </tr>
-                    ) : null}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
+          <LedgerTable rows={rows} dayLabel={dayLabel} idPrefix={dateId} open={open} onToggle={toggle} />
         )}
       </section>
     </div>

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '@/app/hooks';
 import { Avatar } from '@/components/avatar';
 import { BrandMark } from '@/components/brand-mark';
@@ -15,9 +15,8 @@ import { AdminMenu } from './admin-menu';
 import { BalanceChip } from './balance-chip';
 import { MenuIcon, SignOutIcon } from './icons';
 import { PLAYER_MENU } from './menu-items';
+import { useHeaderMenu } from './use-header-menu';
 import styles from './header.module.css';
-
-const MOBILE_QUERY = '(max-width: 860px)';
 
 function navClass({ isActive }: { isActive: boolean }) {
   return isActive ? `${styles.menuLink} ${styles.active}` : styles.menuLink;
@@ -35,38 +34,7 @@ export function Header({ signInControl }: { signInControl: ReactNode }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const localize = useLocalizePath();
-  const location = useLocation();
-  // The address the menu was opened at, null while it is closed. A move elsewhere closes it. A screen that was
-  // still loading when the menu was opened again (the address had changed, the screen not yet) leaves it open
-  // when it arrives.
-  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt !== null;
-  const headerRef = useRef<HTMLElement>(null);
-  const closeMenu = useCallback(() => setMenuOpenAt(null), []);
-
-  useEffect(() => setMenuOpenAt((at) => (at === location.pathname ? at : null)), [location.pathname]);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const mobile = window.matchMedia(MOBILE_QUERY);
-    const onChange = () => {
-      if (!mobile.matches) closeMenu();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeMenu();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!headerRef.current?.contains(event.target as Node)) closeMenu();
-    };
-    mobile.addEventListener('change', onChange);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      mobile.removeEventListener('change', onChange);
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [menuOpen, closeMenu]);
+  const { menuOpen, closeMenu, toggleMenu, headerRef } = useHeaderMenu();
 
   const [endSession] = useEndSessionMutation();
   // The server ends the session first; offline or already ended, the player is signed out here all the same.
@@ -150,7 +118,7 @@ export function Header({ signInControl }: { signInControl: ReactNode }) {
                 aria-expanded={menuOpen}
                 aria-controls="main-menu"
                 aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
-                onClick={() => setMenuOpenAt((at) => (at === null ? window.location.pathname : null))}
+                onClick={toggleMenu}
               >
                 <MenuIcon open={menuOpen} />
               </button>

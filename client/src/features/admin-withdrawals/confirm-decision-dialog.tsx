@@ -1,0 +1,78 @@
+import type { WithdrawRequestView } from '@bahati/contracts';
+import { useTranslation } from 'react-i18next';
+import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
+import { Dialog } from '@/components/dialog/dialog';
+import { who, type Action } from './withdraw-request-columns';
+import styles from './admin-withdrawals.module.css';
+
+/** The decision waiting for the admin to confirm it, with the player, the amount, the method and the destination in front of them. */
+export function ConfirmDecisionDialog({
+  confirming,
+  onClose,
+  onConfirm,
+}: {
+  confirming: { row: WithdrawRequestView; action: Action } | null;
+  onClose: () => void;
+  onConfirm: (row: WithdrawRequestView, action: Action) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useSatsFormat();
+  return (
+    <Dialog
+      open={confirming !== null}
+      onClose={onClose}
+      size="sm"
+      title={confirming ? t(confirming.action === 'decline' ? 'adminWithdrawals.confirm.declineTitle' : confirming.action === 'retry' ? 'adminWithdrawals.confirm.retryTitle' : 'adminWithdrawals.confirm.approveTitle') : ''}
+      description={
+        confirming
+          ? t(confirming.action === 'decline' ? 'adminWithdrawals.confirm.declineText' : 'adminWithdrawals.confirm.approveText', { amount: format.sats(confirming.row.amount) })
+          : undefined
+      }
+      testId="admin-withdraw-confirm"
+      footer={
+        confirming ? (
+          <>
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              {t('adminWithdrawals.confirm.back')}
+            </button>
+            <button
+              type="button"
+              className={`btn ${confirming.action === 'decline' ? styles.dangerButton : 'btn-primary'}`}
+              onClick={() => onConfirm(confirming.row, confirming.action)}
+              data-testid="admin-withdraw-confirm-button"
+            >
+              {t(confirming.action === 'decline' ? 'adminWithdrawals.confirm.decline' : 'adminWithdrawals.confirm.approve')}
+            </button>
+          </>
+        ) : null
+      }
+    >
+      {confirming ? (
+        <dl className={styles.confirmList}>
+          <div>
+            <dt>{t('adminWithdrawals.columns.player')}</dt>
+            <dd className={styles.confirmPlayer}>{who(confirming.row)}</dd>
+          </div>
+          <div>
+            <dt>{t('adminWithdrawals.columns.amount')}</dt>
+            <dd data-testid="admin-confirm-amount">
+              <SatsAmount sats={confirming.row.amount} size="lg" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('adminWithdrawals.confirm.method')}</dt>
+            <dd>{t(`withdraw.method.${confirming.row.method}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('adminWithdrawals.columns.target')}</dt>
+            <dd>
+              <code className={styles.confirmTarget} data-testid="admin-confirm-target">
+                {confirming.row.targetAddress}
+              </code>
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+    </Dialog>
+  );
+}

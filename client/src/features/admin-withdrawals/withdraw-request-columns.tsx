@@ -1,0 +1,148 @@
+import type { WithdrawRequestView } from '@bahati/contracts';
+import { useTranslation } from 'react-i18next';
+import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
+import { CopyButton } from '@/components/copy-button/copy-button';
+import type { Column } from '@/components/data-table/data-table';
+import { truncateMiddle, useDateTimeFormat } from '@/components/format/format';
+import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
+import styles from './admin-withdrawals.module.css';
+
+const STATUS_TONE: Record<WithdrawRequestView['status'], StatusTone> = { Created: 'pending', Approved: 'success', Declined: 'danger', Canceled: 'neutral' };
+
+type Payout = 'paid' | 'paying' | 'failed';
+const PAYOUT_TONE: Record<Payout, StatusTone> = { paid: 'success', paying: 'pending', failed: 'danger' };
+
+/**
+ * Where an approved request's payout is, from the read model (`payout`), or `paying` while this screen is
+ * paying it. Approving a failed (or stalled) payout again retries it; the node never pays twice.
+ */
+function payoutOf(row: WithdrawRequestView, working: string | null): Payout | null {
+  if (row.status !== 'Approved') return null;
+  if (row.payout === 'Paid') return 'paid';
+  if (working === row.id) return 'paying';
+  return row.payout === 'Paying' ? 'paying' : 'failed';
+}
+
+/** A decision on a request: approve or decline one in review, or retry the payout of an approved one. */
+export type Action = 'approve' | 'decline' | 'retry';
+
+/** Who asked: the player's email, or their id when there is none. */
+export const who = (row: WithdrawRequestView) => row.email ?? row.playerId;
+
+/**
+ * The columns of the withdraw requests: date, player, destination, amount, status with the payout and its
+ * reference, and the decisions open on the request (approve and decline, or retry a payout).
+ */
+export function useWithdrawRequestColumns({
+  working,
+  onDecision,
+}: {
+  /** The request this screen is deciding on, if any. */
+  working: string | null;
+  onDecision: (row: WithdrawRequestView, action: Action) => void;
+}): Column<WithdrawRequestView>[] {
+  const { t } = useTranslation();
+  const formatDate = useDateTimeFormat();
+  const format = useSatsFormat();
+  return [
+    { key: 'date', header: t('adminWithdrawals.columns.date'), cell: (row) => <span className={styles.date}>{formatDate(row.requestTime)}</span> },
+    {
+      key: 'player',
+      header: t('adminWithdrawals.columns.player'),
+      cell: (row) => (
+        <span className={styles.player} title={who(row)}>
+          {who(row)}
+        </span>
+      ),
+    },
+    {
+      key: 'target',
+      header: t('adminWithdrawals.columns.target'),
+      cell: (row) => (
+        <span className={styles.target}>
+          <span className={styles.method}>{row.method === 'lightning' ? 'LN' : 'BTC'}</span>
+          <code title={row.targetAddress} data-testid="admin-withdraw-target">
+            {truncateMiddle(row.targetAddress, 8, 6)}
+          </code>
+          <CopyButton text={row.targetAddress} label={t('withdraw.copyTarget')} compact />
+        </span>
+      ),
+    },
+    { key: 'amount', header: t('adminWithdrawals.columns.amount'), cell: (row) => <SatsAmount sats={row.amount} stacked />, align: 'end' },
+    {
+      key: 'status',
+      header: t('adminWithdrawals.columns.status'),
+      cell: (row) => {
+        const payout = payoutOf(row, working);
+        return (
+          <span className={styles.statusCell}>
+            <StatusBadge tone={STATUS_TONE[row.status]} testId="admin-withdraw-status">
+              {t(`withdraw.status.${row.status}`)}
+            </StatusBadge>
+            {payout ? (
+              <StatusBadge tone={PAYOUT_TONE[payout]} testId="admin-withdraw-payout">
+                {t(`adminPayouts.${payout}`)}
+              </StatusBadge>
+            ) : null}
+            {payout === 'failed' && row.payoutError ? (
+              <span className={styles.payoutError} data-testid="admin-withdraw-payout-error">
+                {row.payoutError}
+              </span>
+            ) : null}
+            {/* The payout's reference under its status (a column of its own would not fit 1280 px); the full one in the title. */}
+            {row.reference ? (
+              <span className={styles.reference} data-testid="admin-withdraw-reference">
+                <span className="visually-hidden">{t('adminWithdrawals.columns.reference')}: </span>
+                <code className={styles.code} title={row.reference}>
+                  {truncateMiddle(row.reference, 6, 4)}
+                </code>
+              </span>
+            ) : null}
+          </span>
+        );
+      },
+    },
+    {
+      key: 'actions',
+      header: t('adminWithdrawals.columns.actions'),
+      cell: (row) =>
+        row.status === 'Created' ? (
+          <span className={styles.actions}>
+            <button
+              type="button"
+              className={`${styles.link} ${styles.approve}`}
+              onClick={() => onDecision(row, 'approve')}
+              disabled={working !== null}
+              aria-label={t('adminWithdrawals.approveLabel', { player: who(row), amount: format.sats(row.amount) })}
+            >
+              {working === row.id ? t('adminWithdrawals.working') : t('adminWithdrawals.approve')}
+            </button>
+            <button
+              type="button"
+              className={`${styles.link} ${styles.decline}`}
+              onClick={() => onDecision(row, 'decline')}
+              disabled={working !== null}
+              aria-label={t('adminWithdrawals.declineLabel', { player: who(row), amount: format.sats(row.amount) })}
+            >
+              {t('adminWithdrawals.decline')}
+            </button>
+          </span>
+        ) : payoutOf(row, working) === 'failed' || (row.payout === 'Paying' && working === null) ? (
+          <button
+            type="button"
+            className={`${styles.link} ${styles.approve}`}
+            onClick={() => onDecision(row, 'retry')}
+            disabled={working !== null}
+            aria-label={t('adminPayouts.retryLabel', { player: who(row), amount: format.sats(row.amount) })}
+            data-testid="retry-payout"
+          >
+            {t('adminPayouts.retry')}
+          </button>
+        ) : payoutOf(row, working) === 'paying' ? (
+          <span className={styles.faint}>{t('adminWithdrawals.working')}</span>
+        ) : (
+          <span className={styles.faint}>—</span>
+        ),
+    },
+  ];
+}
