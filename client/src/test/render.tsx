@@ -1,0 +1,43 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { makeStore, type AppStore } from '@/app/store';
+import { i18n } from '@/i18n';
+import { TEST_JWT } from './fixtures';
+
+export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
+  /** The address the screen is shown at (default `/`). */
+  route?: string;
+  /** The route pattern the screen is mounted under, for screens that read `useParams` (default: every path). */
+  path?: string;
+  /**
+   * What the app's store starts from: the session's token (default: a signed-in player; null: signed out).
+   * The app builds its store only from the token (app/store.ts `makeStore`); server data comes from MSW.
+   */
+  preloadedState?: { session?: { jwt: string | null } };
+}
+
+/**
+ * Renders `ui` as the app would: the real Redux store (app/store.ts) with RTK Query talking to MSW, a memory
+ * router at `route`, and the English texts. Answers the store and a user-event instance to act with.
+ */
+export function renderWithProviders(ui: ReactElement, { route = '/', path = '*', preloadedState, ...options }: ProvidersOptions = {}) {
+  const jwt = preloadedState?.session && 'jwt' in preloadedState.session ? preloadedState.session.jwt : TEST_JWT;
+  const store: AppStore = makeStore(jwt);
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path={path} element={children} />
+          </Routes>
+        </MemoryRouter>
+      </I18nextProvider>
+    </Provider>
+  );
+  const user = userEvent.setup();
+  return { store, user, ...render(ui, { wrapper: Wrapper, ...options }) };
+}

@@ -1,0 +1,77 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ApiErrorBody, Bonus, ErrorCode, WithdrawRequest, WithdrawRequestView } from '@bahati/contracts';
+import type { ClientConfig } from '@/lib/api';
+import { limits, player, priceFigure, shoe } from './fixtures';
+
+/**
+ * The API as a signed-in player with 100,000 sats and nothing else going on sees it. A test changes what it
+ * is about with `server.use(...)` (reset after each test), and reads what was sent with `recordRequests()`.
+ */
+export const BANK = 100_000;
+
+export const clientConfig: ClientConfig = {
+  googleClientId: null,
+  devIdentity: true,
+  environment: 'test',
+  contactEmails: { support: 'support@example.com', privacy: 'privacy@example.com', dataProtection: 'dpo@example.com', marketing: 'news@example.com' },
+};
+
+export const handlers = [
+  http.get('/api/config', () => HttpResponse.json(clientConfig)),
+  http.get('/api/players/1234', () => HttpResponse.json(player())),
+  http.get('/api/players/bank', () => HttpResponse.json(BANK)),
+  http.get('/api/players/bcvalue', () => HttpResponse.json(priceFigure)),
+  http.get('/api/players/bonuses', () => HttpResponse.json<Bonus[]>([])),
+  http.get('/api/players/limits', () => HttpResponse.json(limits())),
+  http.get('/api/players/withdrawrequests', () => HttpResponse.json<WithdrawRequestView[]>([])),
+  http.post('/api/players/withdraw', async ({ request }) => {
+    const { amount } = (await request.json()) as WithdrawRequest;
+    return HttpResponse.json(BANK - Number(amount));
+  }),
+  http.get('/api/shoes/:id', ({ params }) => HttpResponse.json(shoe({ id: String(params.id) }))),
+  http.get('/api/players/brand', () => new HttpResponse(null, { status: 404 })),
+];
+
+export const server = setupServer(...handlers);
+
+/** An error answer as the server sends it (ApiErrorBody). */
+export function apiError(code: ErrorCode | string, status = 400, message = code): Response {
+  return HttpResponse.json<ApiErrorBody>({ statusCode: status, error: code, message }, { status });
+}
+
+export interface SentRequest {
+  method: string;
+  /** The path without `/api` and the query, e.g. `/players/withdraw`. */
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  /** The JSON body, or undefined when there was none. */
+  body: unknown;
+}
+
+/** Records every request the client sends from now until the end of the test. */
+export function recordRequests(): { all: () => Promise<SentRequest[]>; to: (method: string, path: string) => Promise<SentRequest[]> } {
+  const pending: Promise<SentRequest>[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    pending.push(
+      request
+        .clone()
+        .text()
+        .then((text) => ({
+          method: request.method,
+          path: url.pathname.replace(/^\/api/, ''),
+          query: url.searchParams,
+          headers: request.headers,
+          body: text ? (JSON.parse(text) as unknown) : undefined,
+        })),
+    );
+  };
+  server.events.on('request:start', listener);
+  const all = () => Promise.all(pending);
+  return {
+    all,
+    to: async (method, path) => (await all()).filter((r) => r.method === method && r.path === path),
+  };
+}
