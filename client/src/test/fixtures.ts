@@ -1,3 +1,4 @@
+import { BRAND_SVG_FIELDS, BRAND_SVG_SIZES, type Brand } from '@bahati/contracts';
 import type { Bonus, Card, Hand, HandAction, Player, PlayerHand, PlayerLimits, PriceFigure, Shoe, WithdrawRequestView } from '@bahati/contracts';
 
 /*
@@ -160,4 +161,15 @@ export function withdrawRequest(overrides: Partial<WithdrawRequestView> = {}): W
     payoutTime: null,
     ...overrides,
   };
+}
+
+/** The default brand, each drawing a plain rectangle of its size. */
+export function brand(overrides: Partial<Brand> = {}): Brand {
+  const drawings = Object.fromEntries(
+    BRAND_SVG_FIELDS.map((field) => {
+      const { width, height } = BRAND_SVG_SIZES[field];
+      return [field, `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}"/></svg>`];
+    }),
+  ) as Pick<Brand, (typeof BRAND_SVG_FIELDS)[number]>;
+  return { id: 'bahati', name: 'Bahati', siteName: 'Bahati', colour: '#d9a93b', ...drawings, ...overrides };
 }

@@ -6,6 +6,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { makeStore, type AppStore } from '@/app/store';
 import { i18n } from '@/i18n';
+import { BrandProvider } from '@/lib/brand/brand-provider';
 import { TEST_JWT } from './fixtures';
 
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -22,7 +23,7 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
 
 /**
  * Renders `ui` as the app would: the real Redux store (app/store.ts) with RTK Query talking to MSW, a memory
- * router at `route`, and the English texts. Answers the store and a user-event instance to act with.
+ * router at `route`, the brand (as the app's root has it) and the English texts. Answers the store and a user-event instance to act with.
  */
 export function renderWithProviders(ui: ReactElement, { route = '/', path = '*', preloadedState, ...options }: ProvidersOptions = {}) {
   const jwt = preloadedState?.session && 'jwt' in preloadedState.session ? preloadedState.session.jwt : TEST_JWT;
@@ -30,11 +31,13 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path = '*',
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[route]}>
-          <Routes>
-            <Route path={path} element={children} />
-          </Routes>
-        </MemoryRouter>
+        <BrandProvider>
+          <MemoryRouter initialEntries={[route]}>
+            <Routes>
+              <Route path={path} element={children} />
+            </Routes>
+          </MemoryRouter>
+        </BrandProvider>
       </I18nextProvider>
     </Provider>
   );

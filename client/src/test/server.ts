@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ApiErrorBody, Bonus, ErrorCode, WithdrawRequest, WithdrawRequestView } from '@bahati/contracts';
 import type { ClientConfig } from '@/lib/api';
-import { limits, player, priceFigure, shoe } from './fixtures';
+import { brand, limits, player, priceFigure, shoe } from './fixtures';
 
 /**
  * The API as a signed-in player with 100,000 sats and nothing else going on sees it. A test changes what it
@@ -30,7 +30,7 @@ export const handlers = [
     return HttpResponse.json(BANK - Number(amount));
   }),
   http.get('/api/shoes/:id', ({ params }) => HttpResponse.json(shoe({ id: String(params.id) }))),
-  http.get('/api/players/brand', () => new HttpResponse(null, { status: 404 })),
+  http.get('/api/players/brand', () => HttpResponse.json(brand())),
 ];
 
 export const server = setupServer(...handlers);

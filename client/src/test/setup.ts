@@ -80,5 +80,6 @@ afterEach(() => {
   server.resetHandlers();
   server.events.removeAllListeners();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 afterAll(() => server.close());
