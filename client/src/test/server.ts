@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ApiErrorBody, Bonus, ErrorCode, WithdrawRequest, WithdrawRequestView } from '@bahati/contracts';
+import type { ApiErrorBody, Bonus, ErrorCode, PlayerPushEvent, WithdrawRequest, WithdrawRequestView } from '@bahati/contracts';
 import type { ClientConfig } from '@/lib/api';
 import { brand, limits, player, priceFigure, shoe } from './fixtures';
 
@@ -17,7 +17,33 @@ export const clientConfig: ClientConfig = {
   contactEmails: { support: 'support@example.com', privacy: 'privacy@example.com', dataProtection: 'dpo@example.com', marketing: 'news@example.com' },
 };
 
+/** The open push channels (GET players/events): `pushPlayerEvent` writes to each. */
+const channels = new Set<ReadableStreamDefaultController<Uint8Array>>();
+
+/** The server pushes `event` on the player's channel (server-sent events, one JSON object per `data:` line). */
+export function pushPlayerEvent(event: PlayerPushEvent): void {
+  const chunk = new TextEncoder().encode(`data: ${JSON.stringify(event)}\n\n`);
+  for (const channel of channels) channel.enqueue(chunk);
+}
+
 export const handlers = [
+  http.get('/api/players/events', ({ request }) => {
+    let channel: ReadableStreamDefaultController<Uint8Array>;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        channel = controller;
+        channels.add(controller);
+        request.signal.addEventListener('abort', () => {
+          channels.delete(controller);
+          controller.close();
+        });
+      },
+      cancel() {
+        channels.delete(channel);
+      },
+    });
+    return new HttpResponse(stream, { headers: { 'Content-Type': 'text/event-stream' } });
+  }),
   http.get('/api/config', () => HttpResponse.json(clientConfig)),
   http.get('/api/players/1234', () => HttpResponse.json(player())),
   http.get('/api/players/bank', () => HttpResponse.json(BANK)),

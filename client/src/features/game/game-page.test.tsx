@@ -236,6 +236,7 @@ describe('the seeds', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Provably fair seeds' });
     expect(within(dialog).getByText(/This shoe is in use: both seeds are fixed/)).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByLabelText(/Your player seed/)).toHaveValue(shoeInUse.playerSeed));
+    expect(within(dialog).getByLabelText(/Your player seed/)).toHaveAttribute('readonly');
   });
 });
 
