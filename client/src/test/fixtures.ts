@@ -1,4 +1,4 @@
-import { BRAND_SVG_FIELDS, BRAND_SVG_SIZES, type Brand } from '@bahati/contracts';
+import { BRAND_SVG_FIELDS, BRAND_SVG_SIZES, type AdminPlayer, type Brand } from '@bahati/contracts';
 import type { Bonus, Card, Hand, HandAction, Player, PlayerHand, PlayerLimits, PriceFigure, Shoe, WithdrawRequestView } from '@bahati/contracts';
 
 /*
@@ -172,4 +172,22 @@ export function brand(overrides: Partial<Brand> = {}): Brand {
     }),
   ) as Pick<Brand, (typeof BRAND_SVG_FIELDS)[number]>;
   return { id: 'bahati', name: 'Bahati', siteName: 'Bahati', colour: '#d9a93b', ...drawings, ...overrides };
+}
+
+/** A row of the back office's players table. */
+export function adminPlayer(overrides: Partial<AdminPlayer> = {}): AdminPlayer {
+  return {
+    id: PLAYER_ID,
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    createdTime: '2026-01-05T10:00:00.000Z',
+    banned: false,
+    suspectLevel: 0,
+    handsPlayed: 12,
+    totalBetAmount: 120_000,
+    level: 1,
+    bank: 100_000,
+    selfExclude: false,
+    ...overrides,
+  };
 }

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ApiErrorBody, Bonus, ErrorCode, PlayerPushEvent, WithdrawRequest, WithdrawRequestView } from '@bahati/contracts';
+import type { ApiErrorBody, Bonus, ErrorCode, PlayerPushEvent, StaffRole, StaffRolesResponse, WithdrawRequest, WithdrawRequestView } from '@bahati/contracts';
 import type { ClientConfig } from '@/lib/api';
 import { brand, limits, player, priceFigure, shoe } from './fixtures';
 
@@ -56,6 +56,8 @@ export const handlers = [
     return HttpResponse.json(BANK - Number(amount));
   }),
   http.get('/api/shoes/:id', ({ params }) => HttpResponse.json(shoe({ id: String(params.id) }))),
+  // A player: no staff role.
+  http.get('/api/admin/roles', () => HttpResponse.json<StaffRolesResponse>({ roles: [] })),
   http.get('/api/players/brand', () => HttpResponse.json(brand())),
 ];
 
@@ -100,4 +102,9 @@ export function recordRequests(): { all: () => Promise<SentRequest[]>; to: (meth
     all,
     to: async (method, path) => (await all()).filter((r) => r.method === method && r.path === path),
   };
+}
+
+/** The signed-in user has these staff roles (GET admin/roles). */
+export function asStaff(...roles: StaffRole[]): void {
+  server.use(http.get('/api/admin/roles', () => HttpResponse.json<StaffRolesResponse>({ roles })));
 }
