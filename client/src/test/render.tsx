@@ -41,6 +41,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path = '*',
       </I18nextProvider>
     </Provider>
   );
-  const user = userEvent.setup();
+  // No pause between keystrokes: the screens under test wait on the API, not on typing speed.
+  const user = userEvent.setup({ delay: null });
   return { store, user, ...render(ui, { wrapper: Wrapper, ...options }) };
 }

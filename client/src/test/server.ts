@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ApiErrorBody, Bonus, ErrorCode, PlayerPushEvent, StaffRole, StaffRolesResponse, WithdrawRequest, WithdrawRequestView } from '@bahati/contracts';
+import type { ApiErrorBody, Bonus, ErrorCode, PlayerPage, PlayerPushEvent, StaffRole, StaffRolesResponse, WithdrawRequest, WithdrawRequestView } from '@bahati/contracts';
 import type { ClientConfig } from '@/lib/api';
-import { brand, limits, player, priceFigure, shoe } from './fixtures';
+import { adminPlayer, brand, limits, player, priceFigure, shoe } from './fixtures';
 
 /**
  * The API as a signed-in player with 100,000 sats and nothing else going on sees it. A test changes what it
@@ -56,6 +56,13 @@ export const handlers = [
     return HttpResponse.json(BANK - Number(amount));
   }),
   http.get('/api/shoes/:id', ({ params }) => HttpResponse.json(shoe({ id: String(params.id) }))),
+  // The back office's players search: the one fixture player, when the search finds them.
+  http.get('/api/players', ({ request }) => {
+    const url = new URL(request.url);
+    const q = url.searchParams.get('q') ?? '';
+    const items = [adminPlayer()].filter((row) => row.email.includes(q) || row.id === q);
+    return HttpResponse.json<PlayerPage>({ items, total: items.length, offset: Number(url.searchParams.get('offset') ?? 0), limit: Number(url.searchParams.get('limit') ?? 50) });
+  }),
   // A player: no staff role.
   http.get('/api/admin/roles', () => HttpResponse.json<StaffRolesResponse>({ roles: [] })),
   http.get('/api/players/brand', () => HttpResponse.json(brand())),

@@ -74,12 +74,24 @@ window.matchMedia = (query: string) =>
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+/** Requests no handler answered: a test that sends one fails, so the handlers keep up with the screens. */
+let unhandled: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest(request, print) {
+      unhandled.push(`${request.method} ${request.url}`);
+      print.error();
+    },
+  }),
+);
 afterEach(() => {
+  const missed = unhandled;
+  unhandled = [];
   cleanup();
   server.resetHandlers();
   server.events.removeAllListeners();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  if (missed.length > 0) throw new Error(`No MSW handler (src/test/server.ts) answered: ${missed.join(', ')}`);
 });
 afterAll(() => server.close());
