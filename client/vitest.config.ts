@@ -41,6 +41,8 @@ export default defineConfig({
     restoreMocks: true,
     css: { modules: { classNameStrategy: 'non-scoped' } },
     pool: 'threads',
+    // Test files share their worker's modules (each still gets a fresh jsdom): half the run time on two cores.
+    isolate: false,
     maxWorkers: 2,
     testTimeout: 15000,
   },

@@ -23,12 +23,17 @@ void i18n.use(initReactI18next).init({
 });
 
 // fetchBaseQuery asks for `/api/...`: Node's Request wants an absolute address, the page's origin in a browser.
-const NodeRequest = globalThis.Request;
-globalThis.Request = class extends NodeRequest {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.origin).href : input, init);
-  }
-} as typeof Request;
+// (Test files share a worker, vitest.config.ts `isolate: false`: each patch is made once.)
+const RELATIVE = Symbol.for('bahati.test.relativeRequest');
+if (!(RELATIVE in globalThis.Request)) {
+  const NodeRequest = globalThis.Request;
+  globalThis.Request = class extends NodeRequest {
+    static readonly [RELATIVE] = true;
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.origin).href : input, init);
+    }
+  } as typeof Request;
+}
 
 // jsdom has <dialog> but not its modal methods.
 if (!HTMLDialogElement.prototype.showModal) {

@@ -39,7 +39,7 @@ describe('the header', () => {
     const { user, store, location } = renderWithProviders(<Header signInControl={null} />, { route: '/game' });
     await user.click((await screen.findAllByRole('button', { name: 'Sign out' }))[0]);
     await waitFor(() => expect(store.getState().session.jwt).toBeNull());
-    expect(location()).toBe('/');
+    await waitFor(() => expect(location()).toBe('/'));
     expect(await sent.to('POST', '/players/logout')).toHaveLength(1);
   });
 });
