@@ -2,7 +2,7 @@ import type { ActionResponse, DealRequest, Hand, HandAction, HandActionResponse 
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { card, hand, holeCard, player, playerHand, SHOE_ID } from '@/test/fixtures';
+import { card, hand, holeCard, limits, player, PLAYER_ID, playerHand, SHOE_ID } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { apiError, recordRequests, server } from '@/test/server';
 import { Component as GamePage } from './game-page';
@@ -253,3 +253,42 @@ const shoeInUse = {
   cards: [],
 };
 
+
+describe('around the table', () => {
+  it('the coach marks the basic-strategy play among the moves allowed', async () => {
+    resuming(hand({}, ['hit', 'stand', 'double']));
+    const { user } = renderWithProviders(<GamePage />, { route: '/game' });
+    await screen.findByText('Your hand: Ten of Spades, Six of Hearts');
+    const coach = screen.getByRole('button', { name: 'Coach' });
+    expect(coach).toHaveAttribute('aria-pressed', 'false');
+    await user.click(coach);
+    expect(coach).toHaveAttribute('aria-pressed', 'true');
+    // Hard 16 against a 9: hit.
+    expect(await screen.findByText('Basic strategy: Hit')).toBeInTheDocument();
+    expect(actions().getByRole('button', { name: /Hit/ })).toHaveAccessibleDescription(/Basic strategy: Hit/);
+    expect(actions().getByRole('button', { name: /Stand/ })).not.toHaveAccessibleDescription(/Basic strategy/);
+  });
+
+  it('shows the table rules', async () => {
+    const { user } = await renderTable();
+    await user.click(screen.getByRole('button', { name: 'Rules' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Table rules' });
+    expect(within(dialog).getByText('Blackjack pays 3 to 2.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('reminds the player of the time played and the net, at the period they chose', async () => {
+    server.use(http.get('/api/players/limits', () => HttpResponse.json(limits({ sessionReminderMinutes: { value: 30, pending: null } }))));
+    window.sessionStorage.setItem(
+      'bahati.tableSession',
+      JSON.stringify({ playerId: PLAYER_ID, startedAt: Date.now() - 31 * 60_000, net: -5_000, counted: [], acknowledgedAt: 0 }),
+    );
+    const { user } = renderWithProviders(<GamePage />, { route: '/game' });
+    const dialog = await screen.findByRole('dialog', { name: 'A moment to check in' });
+    expect(within(dialog).getByText(/You have played 31 minutes; net −5,000/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/This reminder comes every 30 minutes/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep playing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
