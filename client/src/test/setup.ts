@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -10,6 +10,9 @@ import { server } from './server';
  * What every component test starts from: English texts loaded synchronously, the API answered by MSW
  * (./server.ts; an unanswered request fails the test's fetch loudly), and the browser features jsdom lacks.
  */
+
+// findBy… and waitFor wait up to 5 s (not 1 s): the machines running this have two busy cores.
+configure({ asyncUtilTimeout: 5_000 });
 
 void i18n.use(initReactI18next).init({
   lng: 'en',
