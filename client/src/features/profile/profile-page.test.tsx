@@ -113,6 +113,20 @@ describe('the rest of the profile', () => {
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
   });
 
+  it("sums up the last 7 days' decisions against basic strategy", async () => {
+    server.use(http.get('/api/players/coach/week', () => HttpResponse.json<CoachWeek>({ ...week, hands: 40, decisions: 55, deviations: 3, costMsat: 1_500_000 })));
+    await renderProfile();
+    expect(await screen.findByText('Off the chart')).toBeInTheDocument();
+    expect(screen.getByText('Off the chart').nextElementSibling).toHaveTextContent('3');
+    expect(screen.getByText('Hands').nextElementSibling).toHaveTextContent('40');
+    expect(screen.getByText('Expected value given away').nextElementSibling).toHaveTextContent('1,500 sats');
+  });
+
+  it('says when there were no hands in the last 7 days', async () => {
+    await renderProfile();
+    expect(await screen.findByText('No hands in the last 7 days.')).toBeInTheDocument();
+  });
+
   it('redeems a bonus code', async () => {
     server.use(
       http.post('/api/players/redeemcode', () =>
