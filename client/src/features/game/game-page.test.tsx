@@ -78,6 +78,22 @@ describe('the bet', () => {
     expect(await screen.findByText('Your bet cannot be more than your bank.')).toBeInTheDocument();
   });
 
+  it('stops a bet at the table maximum and says so', async () => {
+    server.use(http.get('/api/players/bank', () => HttpResponse.json(2_000_000)));
+    const { user } = await renderTable();
+    await screen.findByText('2,000,000 sats');
+    for (let i = 0; i < 6; i++) await user.click(screen.getByRole('button', { name: 'Add a 100,000 sats chip' }));
+    expect(screen.getByRole('textbox', { name: /Bet/ })).toHaveValue('500,000');
+    expect(await screen.findByText('The maximum bet is 500,000 sats.')).toBeInTheDocument();
+  });
+
+  it('sets the bet to a bank smaller than the smallest chip', async () => {
+    server.use(http.get('/api/players/bank', () => HttpResponse.json(600)));
+    await renderTable();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Bet/ })).toHaveValue('600'));
+    expect(await screen.findByText('Your bank is under 1,000 sats, so your bet is set to your bank: 600 sats.')).toBeInTheDocument();
+  });
+
   it('refuses a typed bet with a decimal point and deals nothing', async () => {
     const sent = recordRequests();
     const { user } = await renderTable();
