@@ -1,0 +1,97 @@
+import type { AdminPlayer, PlayerPage } from '@bahati/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { adminPlayer } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { apiError, asStaff, recordRequests, server } from '@/test/server';
+import { Component as AdminPlayersPage } from './admin-players-page';
+
+const ada = adminPlayer();
+const bob = adminPlayer({ id: '0f9e8d7c-6b5a-4938-8271-605f4e3d2c1b', email: 'bob@example.com', name: 'Bob', banned: true, suspectLevel: 40, bank: 2_500 });
+
+/** GET players: the rows whose e-mail contains `q`. */
+function players(rows: AdminPlayer[]) {
+  server.use(
+    http.get('/api/players', ({ request }) => {
+      const url = new URL(request.url);
+      const q = url.searchParams.get('q') ?? '';
+      const items = rows.filter((row) => row.email.includes(q) || row.id === q);
+      return HttpResponse.json<PlayerPage>({ items, total: items.length, offset: Number(url.searchParams.get('offset') ?? 0), limit: 50 });
+    }),
+  );
+}
+
+const rowOf = (email: string) => screen.getByRole('link', { name: `Details of ${email}` }).closest('tr')!;
+
+describe('the players table', () => {
+  it('lists players for support, read only', async () => {
+    asStaff('support');
+    players([ada, bob]);
+    renderWithProviders(<AdminPlayersPage />, { route: '/admin/players' });
+    await screen.findByRole('link', { name: 'Details of bob@example.com' });
+    expect(within(rowOf('bob@example.com')).getByText('Banned')).toBeInTheDocument();
+    expect(within(rowOf('bob@example.com')).getByText('40')).toBeInTheDocument();
+    expect(within(rowOf('ada@example.com')).getByText('Not banned')).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Details of ada@example.com' })).toHaveAttribute('href', `/admin/players/${ada.id}`);
+  });
+
+  it('searches by e-mail', async () => {
+    asStaff('support');
+    players([ada, bob]);
+    const sent = recordRequests();
+    const { user } = renderWithProviders(<AdminPlayersPage />, { route: '/admin/players' });
+    await screen.findByRole('link', { name: 'Details of bob@example.com' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search by e-mail' }), 'bob');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Details of ada@example.com' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Details of bob@example.com' })).toBeInTheDocument();
+    expect((await sent.to('GET', '/players')).some((r) => r.query.get('q') === 'bob')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Show all' }));
+    expect(await screen.findByRole('link', { name: 'Details of ada@example.com' })).toBeInTheDocument();
+  });
+
+  it('says when no player matches', async () => {
+    asStaff('support');
+    players([ada]);
+    renderWithProviders(<AdminPlayersPage />, { route: '/admin/players?q=nobody' });
+    expect(await screen.findByText('No player matches “nobody”.')).toBeInTheDocument();
+  });
+
+  it('lets an admin ban a player', async () => {
+    asStaff('admin');
+    players([ada]);
+    server.use(http.post('/api/players/:id/ban', ({ params }) => HttpResponse.json({ id: String(params.id), banned: true })));
+    const sent = recordRequests();
+    const { user } = renderWithProviders(<AdminPlayersPage />, { route: '/admin/players' });
+    const toggle = await screen.findByRole('switch', { name: 'Banned ada@example.com' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByText('ada@example.com is banned.')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+    expect(await sent.to('POST', `/players/${ada.id}/ban`)).toHaveLength(1);
+  });
+
+  it('lets an admin set a suspect level, and shows a refusal', async () => {
+    asStaff('admin');
+    players([ada]);
+    server.use(
+      http.post('/api/players/:id/suspect/:level', ({ params }) =>
+        Number(params.level) > 100 ? apiError('ValidationFailed', 400, 'The suspect level is a whole number from 0 to 100') : HttpResponse.json({ id: String(params.id), suspectLevel: Number(params.level) }),
+      ),
+    );
+    const sent = recordRequests();
+    const { user } = renderWithProviders(<AdminPlayersPage />, { route: '/admin/players' });
+    const level = await screen.findByRole('textbox', { name: 'Suspect level of ada@example.com' });
+    await user.clear(level);
+    await user.type(level, '25{Enter}');
+    expect(await screen.findByText('Saved: 25')).toBeInTheDocument();
+    expect(await sent.to('POST', `/players/${ada.id}/suspect/25`)).toHaveLength(1);
+
+    await user.clear(level);
+    await user.type(level, '150{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/0 to 100/);
+    expect(level).toHaveAttribute('aria-invalid', 'true');
+  });
+});

@@ -1,0 +1,93 @@
+import type { WithdrawRequestView } from '@bahati/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { player, withdrawRequest } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { apiError, recordRequests, server } from '@/test/server';
+import { Component as AdminWithdrawalsPage } from './admin-withdrawals-page';
+
+const inReview = withdrawRequest({ id: 'w-1', amount: 20_000, email: 'ada@example.com' });
+const paid = withdrawRequest({ id: 'w-2', amount: 5_000, email: 'bob@example.com', status: 'Approved', statusCode: 1, payout: 'Paid', paid: true, reference: 'hash-abc' });
+const failed = withdrawRequest({ id: 'w-3', amount: 8_000, email: 'cy@example.com', status: 'Approved', statusCode: 1, payout: 'Failed', payoutError: 'no route' });
+
+function listing(rows: WithdrawRequestView[]) {
+  server.use(
+    http.get('/api/players/1234', () => HttpResponse.json(player({ isAdmin: true }))),
+    http.get('/api/players/adminwithdrawrequests', () => HttpResponse.json(rows)),
+  );
+}
+
+function rowOf(email: string) {
+  return screen.getByRole('cell', { name: email }).closest('tr')!;
+}
+
+describe('the withdrawal approvals', () => {
+  it('lists every request, with Approve and Decline only on those in review', async () => {
+    listing([inReview, paid, failed]);
+    renderWithProviders(<AdminWithdrawalsPage />, { route: '/withdraw-requests' });
+    await screen.findByRole('table', { name: 'All withdrawal requests' });
+    await screen.findByText('ada@example.com');
+    const review = within(rowOf('ada@example.com'));
+    expect(review.getByRole('button', { name: 'Approve the request of ada@example.com for 20,000 sats' })).toBeEnabled();
+    expect(review.getByRole('button', { name: 'Decline the request of ada@example.com for 20,000 sats' })).toBeEnabled();
+    const done = within(rowOf('bob@example.com'));
+    expect(done.getByText('Paid')).toBeInTheDocument();
+    expect(done.queryByRole('button', { name: /Approve|Decline|Retry/ })).toBeNull();
+    expect(within(rowOf('cy@example.com')).getByRole('button', { name: 'Retry the payout of 8,000 sats to cy@example.com' })).toBeEnabled();
+  });
+
+  it('approves after confirming, with one request, and shows the reference', async () => {
+    const rows = [inReview];
+    listing(rows);
+    server.use(
+      http.put('/api/players/approvewithdrawrequest', () => {
+        rows[0] = { ...inReview, status: 'Approved', statusCode: 1, payout: 'Paid', paid: true, reference: 'payhash-123' };
+        return HttpResponse.json(rows[0]);
+      }),
+    );
+    const sent = recordRequests();
+    const { user } = renderWithProviders(<AdminWithdrawalsPage />, { route: '/withdraw-requests' });
+    await user.click(await screen.findByRole('button', { name: /Approve the request of ada@example.com/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve and pay this withdrawal?' });
+    expect(within(dialog).getByText(/The node pays 20,000 sats/)).toBeInTheDocument();
+    expect(await sent.to('PUT', '/players/approvewithdrawrequest')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and pay' }));
+    expect(await screen.findByText('Approved and paid. Reference payhash-123.')).toBeInTheDocument();
+    const puts = await sent.to('PUT', '/players/approvewithdrawrequest');
+    expect(puts).toHaveLength(1);
+    expect(puts[0].query.get('id')).toBe('w-1');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Approve the request/ })).not.toBeInTheDocument());
+  });
+
+  it('declines after confirming and says the amount went back', async () => {
+    listing([inReview]);
+    server.use(http.put('/api/players/declinewithdrawrequest', () => HttpResponse.json({ ...inReview, status: 'Declined', statusCode: 2 })));
+    const sent = recordRequests();
+    const { user } = renderWithProviders(<AdminWithdrawalsPage />, { route: '/withdraw-requests' });
+    await user.click(await screen.findByRole('button', { name: /Decline the request of ada@example.com/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this withdrawal?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Decline and refund' }));
+    expect(await screen.findByText('Declined; 20,000 sats went back to the player.')).toBeInTheDocument();
+    expect((await sent.to('PUT', '/players/declinewithdrawrequest'))[0].query.get('id')).toBe('w-1');
+  });
+
+  it('Go back sends nothing', async () => {
+    listing([inReview]);
+    const sent = recordRequests();
+    const { user } = renderWithProviders(<AdminWithdrawalsPage />, { route: '/withdraw-requests' });
+    await user.click(await screen.findByRole('button', { name: /Approve the request of ada@example.com/ }));
+    await user.click(await screen.findByRole('button', { name: 'Go back' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect((await sent.all()).filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it("shows the server's words when a decision fails", async () => {
+    listing([inReview]);
+    server.use(http.put('/api/players/approvewithdrawrequest', () => apiError('NodeUnavailable', 503, 'The Lightning node is not reachable')));
+    const { user } = renderWithProviders(<AdminWithdrawalsPage />, { route: '/withdraw-requests' });
+    await user.click(await screen.findByRole('button', { name: /Approve the request of ada@example.com/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve and pay' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The request could not be updated: The Lightning node is not reachable');
+  });
+});

@@ -1,0 +1,215 @@
+import { MIN_BITCOIN_WITHDRAWAL } from '@bahati/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { apiError, recordRequests, server } from '@/test/server';
+import { CreateWithdrawalDialog, validateWithdrawal } from './create-withdrawal-dialog';
+
+const INVOICE = 'lnbc200u1p3xyzexampleinvoice';
+const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+describe('validateWithdrawal', () => {
+  it('accepts a Lightning withdrawal within the bank', () => {
+    expect(validateWithdrawal('lightning', '20000', INVOICE, 50_000)).toEqual({ method: 'lightning', sats: 20_000, target: INVOICE });
+  });
+
+  it('reads the grouping mark of the language', () => {
+    expect(validateWithdrawal('lightning', '20,000', INVOICE, 50_000)).toEqual({ method: 'lightning', sats: 20_000, target: INVOICE });
+  });
+
+  it.each([
+    ['1500.5', 'amount.problems.decimal'],
+    ['-5000', 'amount.problems.negative'],
+    ['1e5', 'amount.problems.exponent'],
+    ['12abc', 'amount.problems.digits'],
+  ])('refuses the text %s without reading it as a number', (text, key) => {
+    expect(validateWithdrawal('lightning', text, INVOICE, 50_000)).toEqual({ field: 'amount', key });
+  });
+
+  it('refuses an empty or zero amount', () => {
+    expect(validateWithdrawal('lightning', '', INVOICE, 50_000)).toEqual({ field: 'amount', key: 'withdraw.errors.invalidAmount' });
+    expect(validateWithdrawal('lightning', '0', INVOICE, 50_000)).toEqual({ field: 'amount', key: 'withdraw.errors.invalidAmount' });
+  });
+
+  it('refuses more than the bank', () => {
+    expect(validateWithdrawal('lightning', '50001', INVOICE, 50_000)).toEqual({ field: 'amount', key: 'withdraw.errors.bankTooLow' });
+    expect(validateWithdrawal('lightning', '50000', INVOICE, 50_000)).toMatchObject({ sats: 50_000 });
+  });
+
+  it('wants a Lightning payment request starting with ln', () => {
+    expect(validateWithdrawal('lightning', '1000', 'bc1qnotaninvoice', 50_000)).toEqual({ field: 'target', key: 'withdraw.errors.invalidPaymentRequest' });
+    expect(validateWithdrawal('lightning', '1000', 'lnbc', 50_000)).toEqual({ field: 'target', key: 'withdraw.errors.invalidPaymentRequest' });
+    expect(validateWithdrawal('lightning', '1000', 'LNBC200U1PUPPERCASE', 50_000)).toMatchObject({ method: 'lightning' });
+  });
+
+  it('wants the on-chain minimum and an address for Bitcoin', () => {
+    expect(validateWithdrawal('bitcoin', String(MIN_BITCOIN_WITHDRAWAL - 1), ADDRESS, 50_000)).toEqual({ field: 'amount', key: 'withdraw.errors.minimumBitcoin' });
+    expect(validateWithdrawal('bitcoin', String(MIN_BITCOIN_WITHDRAWAL), 'short', 50_000)).toEqual({ field: 'target', key: 'withdraw.errors.invalidAddress' });
+    expect(validateWithdrawal('bitcoin', String(MIN_BITCOIN_WITHDRAWAL), ADDRESS, 50_000)).toEqual({ method: 'bitcoin', sats: MIN_BITCOIN_WITHDRAWAL, target: ADDRESS });
+  });
+});
+
+function renderDialog(props: Partial<Parameters<typeof CreateWithdrawalDialog>[0]> = {}) {
+  const onCreated = vi.fn();
+  const onLocked = vi.fn();
+  const onClose = vi.fn();
+  const view = renderWithProviders(
+    <CreateWithdrawalDialog open bank={50_000} phoneVerified onClose={onClose} onCreated={onCreated} onLocked={onLocked} {...props} />,
+  );
+  return { ...view, onCreated, onLocked, onClose };
+}
+
+describe('CreateWithdrawalDialog', () => {
+  it('shows the bank available and offers Lightning first', () => {
+    renderDialog();
+    expect(screen.getByRole('heading', { name: 'Request a withdrawal' })).toBeInTheDocument();
+    expect(screen.getByText('Available: 50,000 sats')).toBeInTheDocument();
+    expect(screen.getByLabelText('Withdraw with')).toHaveValue('lightning');
+    expect(screen.getByLabelText('Lightning payment request')).toBeInTheDocument();
+  });
+
+  it('says why a typed amount is refused, and sends nothing', async () => {
+    const sent = recordRequests();
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText('Amount in sats'), '1500.5');
+    await user.type(screen.getByLabelText('Lightning payment request'), INVOICE);
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(await screen.findByText('Whole numbers only: no decimal point or decimal comma.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Confirm your withdrawal' })).not.toBeInTheDocument();
+    expect(await sent.to('POST', '/players/withdraw')).toHaveLength(0);
+  });
+
+  it('refuses more than the bank', async () => {
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText('Amount in sats'), '60000');
+    await user.type(screen.getByLabelText('Lightning payment request'), INVOICE);
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(await screen.findByText('You cannot withdraw more than you have in your bank.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Confirm your withdrawal' })).not.toBeInTheDocument();
+  });
+
+  it('refuses a payment request that is not one', async () => {
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText('Amount in sats'), '1000');
+    await user.type(screen.getByLabelText('Lightning payment request'), 'hello there friend');
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid payment request.');
+  });
+
+  it('Max fills in the whole bank', async () => {
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Max' }));
+    expect(screen.getByLabelText('Amount in sats')).toHaveValue('50,000');
+  });
+
+  it('confirms the amount and the bank afterwards, then sends exactly one request on Confirm', async () => {
+    const sent = recordRequests();
+    const { user, onCreated } = renderDialog();
+    await user.type(screen.getByLabelText('Amount in sats'), '20000');
+    await user.type(screen.getByLabelText('Lightning payment request'), INVOICE);
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your withdrawal' });
+    const review = within(dialog);
+    const amountRow = review.getByText('Amount').closest('div')!;
+    expect(amountRow).toHaveTextContent('20,000');
+    expect(review.getByText('Your bank afterwards').closest('div')!).toHaveTextContent('30,000');
+    expect(review.getByText(INVOICE)).toBeInTheDocument();
+    expect(review.getByText(/the full 20,000 sats reach you/)).toBeInTheDocument();
+    // Nothing is sent before the player confirms.
+    expect(await sent.to('POST', '/players/withdraw')).toHaveLength(0);
+
+    await user.click(review.getByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(20_000));
+    const posts = await sent.to('POST', '/players/withdraw');
+    expect(posts).toHaveLength(1);
+    expect(posts[0].body).toEqual({ amount: 20_000, paymentRequest: INVOICE });
+    expect(posts[0].headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('a double click on Confirm while the request is on its way sends it once', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post('/api/players/withdraw', async () => {
+        await answered;
+        return HttpResponse.json(30_000);
+      }),
+    );
+    const sent = recordRequests();
+    const { user, onCreated } = renderDialog();
+    await user.type(screen.getByLabelText('Amount in sats'), '20000');
+    await user.type(screen.getByLabelText('Lightning payment request'), INVOICE);
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    await user.dblClick(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
+    expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
+    answer();
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(await sent.to('POST', '/players/withdraw')).toHaveLength(1);
+  });
+
+  it('sends an on-chain address for Bitcoin', async () => {
+    const sent = recordRequests();
+    const { user, onCreated } = renderDialog();
+    await user.selectOptions(screen.getByLabelText('Withdraw with'), 'bitcoin');
+    await user.type(screen.getByLabelText('Amount in sats'), '10000');
+    await user.type(screen.getByLabelText('Bitcoin address'), ADDRESS);
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(10_000));
+    const posts = await sent.to('POST', '/players/withdraw');
+    expect(posts.map((p) => p.body)).toEqual([{ amount: 10_000, address: ADDRESS }]);
+  });
+
+  it('Back returns to the form with what was typed', async () => {
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText('Amount in sats'), '20000');
+    await user.type(screen.getByLabelText('Lightning payment request'), INVOICE);
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Amount in sats')).toHaveValue('20,000');
+    expect(screen.getByLabelText('Lightning payment request')).toHaveValue(INVOICE);
+  });
+
+  it('warns that an open bonus offer lapses', async () => {
+    const { user } = renderDialog({ offerOpen: true });
+    await user.type(screen.getByLabelText('Amount in sats'), '20000');
+    await user.type(screen.getByLabelText('Lightning payment request'), INVOICE);
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(await screen.findByText(/requesting this withdrawal ends it/)).toBeInTheDocument();
+  });
+
+  it('puts the server refusal beside the field it is about', async () => {
+    server.use(http.post('/api/players/withdraw', () => apiError('PaymentRequestAlreadyExists')));
+    const { user, onCreated } = renderDialog();
+    await user.type(screen.getByLabelText('Amount in sats'), '20000');
+    await user.type(screen.getByLabelText('Lightning payment request'), INVOICE);
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
+    expect(await screen.findByText('That payment request has already been used. Create a new one in your wallet.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Lightning payment request')).toHaveAttribute('aria-invalid', 'true');
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it('tells the page when withdrawals are locked by a bonus', async () => {
+    server.use(http.post('/api/players/withdraw', () => apiError('PlaythroughRequirementNotMet', 403)));
+    const { user, onLocked } = renderDialog();
+    await user.type(screen.getByLabelText('Amount in sats'), '20000');
+    await user.type(screen.getByLabelText('Lightning payment request'), INVOICE);
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(onLocked).toHaveBeenCalled());
+  });
+
+  it('updates the bank from the answer', async () => {
+    server.use(http.post('/api/players/withdraw', () => HttpResponse.json(30_000)));
+    const { user, store, onCreated } = renderDialog();
+    await user.type(screen.getByLabelText('Amount in sats'), '20000');
+    await user.type(screen.getByLabelText('Lightning payment request'), INVOICE);
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    await waitFor(() => expect(JSON.stringify(store.getState().api.queries)).toContain('30000'));
+  });
+});
