@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
-import { render, type RenderOptions } from '@testing-library/react';
+import { render, screen, waitFor, within, type RenderOptions } from '@testing-library/react';
+import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -55,4 +56,16 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path = '*',
   /** The address the app is at now (after any navigation), e.g. `/game` or `/profile#limits`. */
   const location = () => `${seen.current?.pathname ?? ''}${seen.current?.search ?? ''}${seen.current?.hash ?? ''}`;
   return { store, user, location, ...render(ui, { wrapper: Wrapper, ...options }) };
+}
+
+/**
+ * The body rows of the table named `name` once it shows `count` of them: a table is on screen before its rows
+ * have arrived, so its rows are awaited, not read at once.
+ */
+export function tableRows(name: string | RegExp, count: number): Promise<HTMLElement[]> {
+  return waitFor(() => {
+    const rows = within(screen.getByRole('table', { name })).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(count);
+    return rows;
+  });
 }

@@ -37,10 +37,10 @@ describe("a player's details", () => {
     expect(screen.getByRole('link', { name: 'Check a ledger day' })).toHaveAttribute('href', `/admin/support?player=${PLAYER_ID}`);
 
     const recordsTable = await screen.findByRole('table', { name: 'Suspect records' });
-    expect(within(recordsTable).getByText('Play deviation')).toBeInTheDocument();
+    expect(await within(recordsTable).findByText('Play deviation')).toBeInTheDocument();
 
     const handsTable = await screen.findByRole('table', { name: 'Hands of the player' });
-    const audit = within(handsTable).getByRole('link', { name: /Audit of the hand of/ });
+    const audit = await within(handsTable).findByRole('link', { name: /Audit of the hand of/ });
     expect(audit).toHaveAttribute('href', `/admin/hands/${HAND_ID}`);
   });
 

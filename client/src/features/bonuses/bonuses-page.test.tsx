@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { bonus } from '@/test/fixtures';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders, tableRows } from '@/test/render';
 import { apiError, recordRequests, server } from '@/test/server';
 import { Component as BonusesPage } from './bonuses-page';
 
@@ -26,8 +26,7 @@ describe('the bonuses page', () => {
       bonus({ id: 'b3', status: 'Expired', endedBy: 'withdrawal', endedAt: '2026-01-04T10:00:00.000Z', expiresAt: null }),
     );
     renderWithProviders(<BonusesPage />, { route: '/bonuses' });
-    const table = await screen.findByRole('table', { name: 'Your bonuses' });
-    const [offered, accepted, expired] = within(table).getAllByRole('row').slice(1);
+    const [offered, accepted, expired] = await tableRows('Your bonuses', 3);
     expect(offered).toHaveTextContent('First deposit');
     expect(offered).toHaveTextContent('Offered');
     expect(within(offered).getByRole('button', { name: 'Accept the bonus of 50,000 sats' })).toBeEnabled();

@@ -2,7 +2,7 @@ import type { Deposit, LightningInvoice } from '@bahati/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders, tableRows } from '@/test/render';
 import { apiError, pushPlayerEvent, recordRequests, server } from '@/test/server';
 import { Component as DepositPage } from './deposit-page';
 
@@ -82,8 +82,7 @@ describe('the deposit page', () => {
       ),
     );
     renderWithProviders(<DepositPage />, { route: '/deposit' });
-    const table = await screen.findByRole('table', { name: 'Your Bitcoin deposits' });
-    const [pending, done] = within(table).getAllByRole('row').slice(1);
+    const [pending, done] = await tableRows('Your Bitcoin deposits', 2);
     expect(pending).toHaveTextContent('Unconfirmed');
     expect(done).toHaveTextContent('Deposited');
   });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { bonus, withdrawRequest } from '@/test/fixtures';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders, tableRows } from '@/test/render';
 import { recordRequests, server } from '@/test/server';
 import { Component as WithdrawPage } from './withdraw-page';
 
@@ -28,9 +28,7 @@ describe('the withdraw page', () => {
       ),
     );
     renderWithProviders(<WithdrawPage />, { route: '/withdraws' });
-    const table = await screen.findByRole('table', { name: 'Your withdrawal requests' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(3);
+    const rows = await tableRows('Your withdrawal requests', 3);
     expect(rows[0]).toHaveTextContent('In review');
     expect(within(rows[0]).getByRole('button', { name: 'Cancel the request for 20,000 sats' })).toBeEnabled();
     expect(rows[1]).toHaveTextContent('Approved');
