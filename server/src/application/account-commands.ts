@@ -4,7 +4,7 @@ import type { PlayerStanding } from '../domain/account/standing';
 import { DomainError } from '../domain/decider';
 import { playerStream } from '../domain/player/player';
 import { WrongExpectedRevisionError } from './ports/event-store';
-import { SnapshotRepository } from './ports/read-models';
+import { SnapshotRepository } from './ports/snapshots';
 import { type CommandContext, CommandPath, type CommandOutcome, type EventCodec, type LoadedStream } from './command-path';
 import { SnapshotStore } from './snapshots';
 import { Standings } from './standings';

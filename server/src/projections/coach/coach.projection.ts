@@ -5,7 +5,8 @@ import { coach, COACH_HAND_EVENTS, type CoachState, initialCoachState } from '..
 import { streamOwner } from '../../domain/streams';
 import { writeRowsAsJson } from '../batch';
 import { type Projection, type ProjectionMemory, domainEvent } from '../projection';
-import type { CoachDeviationsTable, CoachHandsTable, ReadModels } from '../schema';
+import type { ReadModels } from '../schema';
+import type { CoachDeviationsTable, CoachHandsTable } from './coach.table';
 
 /** Bump when the rows change shape or meaning (or the figures: the expected-value model or the charts). */
 const VERSION = 1;
