@@ -13,7 +13,8 @@ const impureModules = [
 
 /**
  * The layers, one direction of imports (docs/ARCHITECTURE.md): app → adapters → application → domain,
- * projections → application port types → domain; contracts import nothing of ours. Tests and their
+ * app → projections → application port types → domain (a read model's repository, beside its projection,
+ * implements its port); contracts import nothing of ours. Tests and their
  * support files wire layers together and are exempt.
  */
 const tests = ['**/*.spec.ts', '**/*.test-support.ts'];
@@ -85,7 +86,7 @@ export default tseslint.config(
   layer(
     ['server/src/projections/**/*.ts'],
     ['**/adapters/**', '**/app/**', '**/application/*', '!**/application/remember', '!**/application/ports', '**/application/*/*', '!**/application/ports/*'],
-    'Projections see the domain and the application port types only.',
+    'Projections and their repositories see the domain, kysely and the application port types only: app/read-models.ts wires a repository to its port.',
   ),
   layer(['server/src/adapters/**/*.ts'], ['**/app/**'], 'Adapters do not reach into app/: app/ wires adapters, not the other way round.'),
   ...clientLayers,

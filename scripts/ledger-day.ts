@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { LedgerDayQuery, type LedgerDayReport, type LedgerEntry } from '@bahati/contracts';
 import { GetLedgerDayHandler, GetLedgerDayQuery, LedgerDays, RepairLedgerDayCommand, RepairLedgerDayHandler } from '../server/src/application/admin/ledger-day';
-import { AdminRepository, LedgerDayRepository } from '../server/src/adapters/read-models/admin.repository';
+import { LedgerRepository } from '../server/src/projections/ledger/ledger.repository';
+import { PlayersRepository } from '../server/src/projections/players/players.repository';
 import { console_, openOperator, type Output } from './operator';
 
 const USAGE = 'usage: npm run -s ledger:day -- --player <id|email> --date YYYY-MM-DD [--tz +03:00] [--repair] [--json]';
@@ -47,12 +48,12 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const operator = await openOperator(env);
   try {
     await operator.runner.catchUp();
-    const player = await new AdminRepository(operator.database).findPlayer(values.player);
+    const player = await new PlayersRepository(operator.readModels).findPlayer(values.player);
     if (!player) {
       out.error(`No player has the id or e-mail ${values.player}.`);
       return 1;
     }
-    const rows = new LedgerDayRepository(operator.database);
+    const rows = new LedgerRepository(operator.readModels);
     const days = new LedgerDays(operator.store, rows, operator.commands, operator.runner);
     const actor = { playerId: 'system:ledger-day', roles: ['support' as const] };
     if (values.repair) {

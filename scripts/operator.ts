@@ -19,6 +19,8 @@ import type { ReadModels } from '../server/src/projections/schema';
 export interface Operator {
   config: AppConfig;
   database: Database;
+  /** The read-model tables, as the repositories of `server/src/projections/<name>/` read them. */
+  readModels: Kysely<ReadModels>;
   store: EventStore;
   /** Not started: `waitFor` catches the read models up itself. */
   runner: ProjectionRunner;
@@ -30,11 +32,12 @@ export async function openOperator(env: NodeJS.ProcessEnv = process.env): Promis
   const config = loadConfig(env);
   const database = await openReadModels(config);
   const store = await openEventStore(config, database);
-  const runner = new ProjectionRunner(database.kysely as Kysely<ReadModels>, store, allProjections({ suspect: config.suspect }));
+  const readModels = database.kysely as Kysely<ReadModels>;
+  const runner = new ProjectionRunner(readModels, store, allProjections({ suspect: config.suspect }));
   await runner.init();
   const commands = new CommandPath(store, { onAppended: () => runner.notify() });
   return {
-    config, database, store, runner, commands,
+    config, database, readModels, store, runner, commands,
     async close() {
       await store.close();
       await database.close();

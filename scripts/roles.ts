@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SetStaffRoleCommand, SetStaffRoleHandler, StaffDirectory } from '../server/src/application/admin/staff';
-import { StaffRolesRepository } from '../server/src/adapters/read-models/admin.repository';
+import { StaffRolesRepository } from '../server/src/projections/staff-roles/staff-roles.repository';
 import { STAFF_ROLE_NAMES, type StaffRole } from '../server/src/domain/staff/staff-roles';
 import { console_, openOperator, type Output } from './operator';
 
@@ -24,7 +24,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
   const operator = await openOperator(env);
   try {
-    const granted = new StaffRolesRepository(operator.database);
+    const granted = new StaffRolesRepository(operator.readModels);
     if (listing) {
       await operator.runner.catchUp();
       const rows = await granted.grants();

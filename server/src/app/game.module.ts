@@ -4,12 +4,8 @@ import { coachQueryHandlers } from '../application/coach/queries';
 import { gameCommandHandlers } from '../application/game/commands';
 import { gameQueryHandlers } from '../application/game/queries';
 import { GameSettings, SeedSource } from '../application/game/seed-source';
-import { CoachReadModel } from '../application/ports/coach';
-import { GameReadModel } from '../application/ports/read-models';
 import { CoachController } from '../adapters/http/coach.controller';
 import { GameController } from '../adapters/http/game.controller';
-import { CoachRepository } from '../adapters/read-models/coach.repository';
-import { GameRepository } from '../adapters/read-models/game.repository';
 
 /** The game: hands, shoes, the ledger, player statistics and the strategy coach. */
 @Module({})
@@ -21,13 +17,11 @@ export class GameModule {
       providers: [
         SeedSource,
         { provide: GameSettings, useValue: new GameSettings(config.requirePhoneToPlay) },
-        { provide: GameReadModel, useClass: GameRepository },
-        { provide: CoachReadModel, useClass: CoachRepository },
         ...gameCommandHandlers,
         ...gameQueryHandlers,
         ...coachQueryHandlers,
       ],
-      exports: [SeedSource, GameSettings, GameReadModel],
+      exports: [SeedSource, GameSettings],
     };
   }
 }

@@ -17,17 +17,16 @@ import { NoRateLimiter, RateLimiter } from '../application/ports/rate-limits';
 import { googleIdTokenVerifier } from '../adapters/identity/id-token-verifier';
 import { DevIdentityProvider } from '../adapters/identity/dev-identity-provider';
 import { priceSourceFor } from '../adapters/price/price-source.factory';
-import { PlayersRepository } from '../adapters/read-models/players.repository';
-import { KyselySnapshotRepository } from '../adapters/read-models/snapshots.repository';
+import { KyselySnapshotRepository } from '../adapters/db/snapshots.repository';
 import { IdTokenVerifier, SessionIssuer } from '../application/ports/identity';
 import { PriceSource } from '../application/ports/price';
-import { PlayerReadModel, ReadModelProgress, SessionReadModel, SnapshotRepository, StaffRoleReadModel } from '../application/ports/read-models';
+import { ReadModelProgress } from '../application/ports/read-models';
+import { SnapshotRepository } from '../application/ports/snapshots';
 import { SessionDirectory } from '../application/players/sessions';
-import { SessionsRepository } from '../adapters/read-models/sessions.repository';
 import { StaffDirectory } from '../application/admin/staff';
-import { StaffRolesRepository } from '../adapters/read-models/admin.repository';
 import { BonusSettings } from '../application/bonuses/bonus-settings';
 import { Draining } from '../application/draining';
+import { readModelPorts, readModelProviders } from './read-models';
 
 const ProjectionStorageToken = Symbol('ProjectionStorage');
 
@@ -56,7 +55,7 @@ class Lifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   }
 }
 
-/** Configuration, storage, the command path and account commands, the projection runner and the outside-service ports. */
+/** Configuration, storage, the command path and account commands, the projection runner, the read models (`read-models.ts`) and the outside-service ports. */
 @Global()
 @Module({})
 export class InfrastructureModule {
@@ -88,10 +87,8 @@ export class InfrastructureModule {
         },
         { provide: ReadModelProgress, useExisting: ProjectionRunner },
         { provide: SnapshotRepository, useClass: KyselySnapshotRepository },
-        { provide: PlayerReadModel, useClass: PlayersRepository },
-        { provide: StaffRoleReadModel, useClass: StaffRolesRepository },
+        ...readModelProviders,
         StaffDirectory,
-        { provide: SessionReadModel, useClass: SessionsRepository },
         SessionDirectory,
         { provide: BonusSettings, useValue: new BonusSettings(config.bonus) },
         { provide: SessionTokens, useValue: new SessionTokens(config.jwtSecret, config.jwtTtlSeconds) },
@@ -108,7 +105,7 @@ export class InfrastructureModule {
         Lifecycle,
       ],
       exports: [
-        AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, ReadModelProgress, PlayerReadModel, BonusSettings, CommandPath, Standings, AccountCommands, HouseSeedVault,
+        AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, ReadModelProgress, ...readModelPorts, BonusSettings, CommandPath, Standings, AccountCommands, HouseSeedVault,
         StaffDirectory, SessionDirectory, RateLimitStore, RateLimiter, Draining,
         SessionTokens, SessionIssuer, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : []),
       ],

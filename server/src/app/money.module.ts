@@ -10,10 +10,8 @@ import { PhoneVerification } from '../application/money/phone-verification';
 import { PlayerEventsHub } from '../application/money/player-events';
 import { moneyQueryHandlers } from '../application/money/queries';
 import { Withdrawals } from '../application/money/withdrawals';
-import { MoneyReadModel } from '../application/ports/read-models';
 import { DevRails } from '../adapters/dev-rails';
 import { MoneyController } from '../adapters/http/money.controller';
-import { MoneyRepository } from '../adapters/read-models/money.repository';
 import { moneyServicesFor } from './money-services';
 
 const MoneySetup = Symbol('MoneySetup');
@@ -29,7 +27,6 @@ export class MoneyModule {
         { provide: MoneySetup, useFactory: () => moneyServicesFor(config) },
         { provide: MoneyServices, useFactory: (setup: { services: MoneyServices }) => setup.services, inject: [MoneySetup] },
         { provide: DevRails, useFactory: (setup: { rails: DevRails }) => setup.rails, inject: [MoneySetup] },
-        { provide: MoneyReadModel, useClass: MoneyRepository },
         PhoneVerification,
         BitcoinDeposits,
         LightningDeposits,

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { type AccountCommand, type AccountEvent, type AccountState, accountDecider, accountStream } from '../domain/account/account';
 import type { PlayerStanding } from '../domain/account/standing';
 import { playerStream } from '../domain/player/player';
-import { SnapshotRepository } from './ports/read-models';
+import { SnapshotRepository } from './ports/snapshots';
 import { type CommandContext, CommandPath, type CommandOutcome, type EventCodec, type LoadedStream } from './command-path';
 import { SnapshotStore } from './snapshots';
 import { Standings } from './standings';

@@ -1,7 +1,7 @@
 import type { Decider, DomainEvent } from '../domain/decider';
 import { remember } from './remember';
 import type { CommandPath, EventCodec, LoadedStream } from './command-path';
-import type { SnapshotRepository } from './ports/read-models';
+import type { SnapshotRepository } from './ports/snapshots';
 
 /**
  * Snapshots of long streams (an account plays thousands of hands). A snapshot is the folded state at

@@ -1,7 +1,7 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AnalyticsDay, AnalyticsQuery, AnalyticsReport } from '@bahati/contracts';
 import { type Actor, assertAdmin } from '../actor';
-import { AnalyticsReadModel, type DailyStatsRow } from '../ports/read-models';
+import { DailyStatsReadModel, type DailyStatsRow } from '../ports/read-models';
 
 const DAY_MS = 86_400_000;
 
@@ -37,7 +37,7 @@ export class GetAnalyticsQuery {
 
 @QueryHandler(GetAnalyticsQuery)
 export class GetAnalyticsHandler implements IQueryHandler<GetAnalyticsQuery, AnalyticsReport> {
-  constructor(private readonly analytics: AnalyticsReadModel) {}
+  constructor(private readonly analytics: DailyStatsReadModel) {}
 
   async execute({ actor, range }: GetAnalyticsQuery): Promise<AnalyticsReport> {
     assertAdmin(actor);

@@ -8,7 +8,7 @@ import { EventStoreToken } from '../../config/tokens';
 import { type Actor, assertStaff } from '../actor';
 import { NotFoundError } from '../errors';
 import type { EventStore } from '../ports/event-store';
-import { GameReadModel, LedgerDayStore } from '../ports/read-models';
+import { HandsReadModel, LedgerReadModel } from '../ports/read-models';
 
 const sha256 = (bytes: Uint8Array): Uint8Array => new Uint8Array(createHash('sha256').update(bytes).digest());
 
@@ -48,8 +48,8 @@ export function ledgerMismatches(fromEvents: readonly { id: string; type: string
 @QueryHandler(AuditHandQuery)
 export class AuditHandHandler implements IQueryHandler<AuditHandQuery, HandAudit> {
   constructor(
-    private readonly hands: GameReadModel,
-    private readonly ledger: LedgerDayStore,
+    private readonly hands: HandsReadModel,
+    private readonly ledger: LedgerReadModel,
     @Inject(EventStoreToken) private readonly store: EventStore,
   ) {}
 

@@ -12,7 +12,7 @@ import { type Actor, assertStaff } from '../actor';
 import { CommandPath } from '../command-path';
 import { NotFoundError, ValidationError } from '../errors';
 import type { EventStore } from '../ports/event-store';
-import { LedgerDayStore, ReadModelProgress } from '../ports/read-models';
+import { LedgerReadModel, ReadModelProgress } from '../ports/read-models';
 
 const DAY_MS = 86_400_000;
 const FIELDS = ['type', 'amount', 'reference', 'handId', 'createdTime'] as const;
@@ -67,7 +67,7 @@ export interface LedgerDayFindings {
 export class LedgerDays {
   constructor(
     @Inject(EventStoreToken) private readonly store: EventStore,
-    private readonly rows: LedgerDayStore,
+    private readonly rows: LedgerReadModel,
     private readonly commands: CommandPath,
     private readonly progress: ReadModelProgress,
   ) {}
@@ -133,7 +133,7 @@ export class RepairLedgerDayCommand {
 
 @CommandHandler(RepairLedgerDayCommand)
 export class RepairLedgerDayHandler implements ICommandHandler<RepairLedgerDayCommand, LedgerRepairResponse> {
-  constructor(private readonly days: LedgerDays, private readonly rows: LedgerDayStore, private readonly commands: CommandPath) {}
+  constructor(private readonly days: LedgerDays, private readonly rows: LedgerReadModel, private readonly commands: CommandPath) {}
 
   async execute({ actor, playerId, day, correlationId }: RepairLedgerDayCommand): Promise<LedgerRepairResponse> {
     assertStaff(actor);

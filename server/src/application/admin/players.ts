@@ -4,7 +4,7 @@ import { playerDecider, playerStream } from '../../domain/player/player';
 import { type Actor, assertAdmin, assertStaff } from '../actor';
 import { CommandPath } from '../command-path';
 import { NotFoundError } from '../errors';
-import { AdminReadModel, ReadModelProgress } from '../ports/read-models';
+import { PlayerReadModel, ReadModelProgress, SuspectReadModel } from '../ports/read-models';
 
 const noSuchPlayer = () => new NotFoundError('NotFound', 'No such player.');
 
@@ -15,11 +15,11 @@ export class ListPlayersQuery {
 
 @QueryHandler(ListPlayersQuery)
 export class ListPlayersHandler implements IQueryHandler<ListPlayersQuery, PlayerPage> {
-  constructor(private readonly admin: AdminReadModel) {}
+  constructor(private readonly players: PlayerReadModel) {}
 
   async execute({ actor, query }: ListPlayersQuery): Promise<PlayerPage> {
     assertStaff(actor);
-    const { items, total } = await this.admin.players(query.q, query.offset, query.limit);
+    const { items, total } = await this.players.players(query.q, query.offset, query.limit);
     return { items, total, offset: query.offset, limit: query.limit };
   }
 }
@@ -31,13 +31,13 @@ export class GetSuspectRecordsQuery {
 
 @QueryHandler(GetSuspectRecordsQuery)
 export class GetSuspectRecordsHandler implements IQueryHandler<GetSuspectRecordsQuery, SuspectRecordPage> {
-  constructor(private readonly admin: AdminReadModel, private readonly commands: CommandPath) {}
+  constructor(private readonly suspects: SuspectReadModel, private readonly commands: CommandPath) {}
 
   async execute({ actor, playerId, page }: GetSuspectRecordsQuery): Promise<SuspectRecordPage> {
     assertStaff(actor);
     const [records, suspectLevel, player] = await Promise.all([
-      this.admin.suspectRecords(playerId, page.offset, page.limit),
-      this.admin.suspectLevel(playerId),
+      this.suspects.suspectRecords(playerId, page.offset, page.limit),
+      this.suspects.suspectLevel(playerId),
       this.commands.load(playerStream(playerId), playerDecider),
     ]);
     if (!player.state.registered) throw noSuchPlayer();

@@ -2,7 +2,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { CoachHandReport, CoachWeek } from '@bahati/contracts';
 import { type Actor, mayRead } from '../actor';
 import { NotFoundError } from '../errors';
-import { CoachReadModel } from '../ports/coach';
+import { CoachReadModel } from '../ports/read-models/coach';
 
 const WEEK_MS = 7 * 86_400_000;
 

@@ -7,7 +7,7 @@ import { AccountCommands } from '../account-commands';
 import { CommandPath } from '../command-path';
 import { playerDecider, playerStream } from '../../domain/player/player';
 import { NotFoundError } from '../errors';
-import { GameReadModel } from '../ports/read-models';
+import { HandsReadModel, LedgerReadModel, ShoesReadModel } from '../ports/read-models';
 
 const notFound = (what: string) => new NotFoundError('NotFound', `${what} not found.`);
 const shoeNotFound = () => new NotFoundError('ShoeNotFound', 'Shoe not found.');
@@ -31,7 +31,7 @@ export class GetLedgerQuery {
 
 @QueryHandler(GetHandQuery)
 export class GetHandHandler implements IQueryHandler<GetHandQuery, Hand> {
-  constructor(private readonly hands: GameReadModel, private readonly accounts: AccountCommands) {}
+  constructor(private readonly hands: HandsReadModel, private readonly accounts: AccountCommands) {}
 
   async execute({ actor, handId }: GetHandQuery): Promise<Hand> {
     const record = await this.hands.hand(handId);
@@ -48,7 +48,7 @@ export class GetHandHandler implements IQueryHandler<GetHandQuery, Hand> {
 
 @QueryHandler(GetHandShoeQuery)
 export class GetHandShoeHandler implements IQueryHandler<GetHandShoeQuery, Shoe> {
-  constructor(private readonly hands: GameReadModel, private readonly accounts: AccountCommands) {}
+  constructor(private readonly hands: HandsReadModel, private readonly shoes: ShoesReadModel, private readonly accounts: AccountCommands) {}
 
   async execute({ actor, handId }: GetHandShoeQuery): Promise<Shoe> {
     const record = await this.hands.hand(handId);
@@ -58,7 +58,7 @@ export class GetHandShoeHandler implements IQueryHandler<GetHandShoeQuery, Shoe>
       if (state.game.handMeta?.handId === handId) shoeId = state.game.handMeta.shoeId;
     }
     if (!shoeId) throw shoeNotFound();
-    const found = await this.hands.shoe(shoeId);
+    const found = await this.shoes.shoe(shoeId);
     if (!found || !found.shoe.retired) throw new DomainError('ActiveHand', 'Cannot show the shoe: it is still in use.');
     return found.shoe;
   }
@@ -66,10 +66,10 @@ export class GetHandShoeHandler implements IQueryHandler<GetHandShoeQuery, Shoe>
 
 @QueryHandler(GetShoeQuery)
 export class GetShoeHandler implements IQueryHandler<GetShoeQuery, Shoe> {
-  constructor(private readonly hands: GameReadModel) {}
+  constructor(private readonly shoes: ShoesReadModel) {}
 
   async execute({ actor, shoeId }: GetShoeQuery): Promise<Shoe> {
-    const found = await this.hands.shoe(shoeId);
+    const found = await this.shoes.shoe(shoeId);
     if (!found || !mayRead(actor, found.playerId)) throw shoeNotFound();
     return found.shoe;
   }
@@ -77,7 +77,7 @@ export class GetShoeHandler implements IQueryHandler<GetShoeQuery, Shoe> {
 
 @QueryHandler(ListHandsQuery)
 export class ListHandsHandler implements IQueryHandler<ListHandsQuery, { items: Hand[]; total: number }> {
-  constructor(private readonly hands: GameReadModel, private readonly commands: CommandPath) {}
+  constructor(private readonly hands: HandsReadModel, private readonly commands: CommandPath) {}
 
   async execute({ actor, playerId, page }: ListHandsQuery): Promise<{ items: Hand[]; total: number }> {
     const id = playerId === '1234' ? actor.playerId : playerId;
@@ -91,11 +91,11 @@ export class ListHandsHandler implements IQueryHandler<ListHandsQuery, { items: 
 
 @QueryHandler(GetLedgerQuery)
 export class GetLedgerHandler implements IQueryHandler<GetLedgerQuery, LedgerEntry[]> {
-  constructor(private readonly hands: GameReadModel) {}
+  constructor(private readonly ledger: LedgerReadModel) {}
 
   execute({ actor, day }: GetLedgerQuery): Promise<LedgerEntry[]> {
     const { from, to } = localDayInUtc(day);
-    return this.hands.ledger(actor.playerId, from, to);
+    return this.ledger.ledger(actor.playerId, from, to);
   }
 }
 

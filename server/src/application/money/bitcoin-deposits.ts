@@ -4,7 +4,7 @@ import { type AddressIndexEvent, assertMayDeposit, BITCOIN_ADDRESSES_STREAM } fr
 import { AppConfigToken, type AppConfig, EventStoreToken } from '../../config/tokens';
 import type { ChainOutput } from '../ports/money';
 import { type EventStore, WrongExpectedRevisionError } from '../ports/event-store';
-import { MoneyReadModel, ReadModelProgress } from '../ports/read-models';
+import { DepositsReadModel, ReadModelProgress } from '../ports/read-models';
 import { BonusSettings } from '../bonuses/bonus-settings';
 import type { CommandContext } from '../command-path';
 import { MoneyServices } from './money-services';
@@ -22,7 +22,7 @@ export class BitcoinDeposits {
     private readonly accounts: AccountCommands,
     private readonly projections: ReadModelProgress,
     private readonly standings: Standings,
-    private readonly money: MoneyReadModel,
+    private readonly deposits: DepositsReadModel,
     private readonly backends: MoneyServices,
     @Inject(EventStoreToken) private readonly store: EventStore,
     private readonly bonuses: BonusSettings,
@@ -74,10 +74,10 @@ export class BitcoinDeposits {
   private async pollOnce(): Promise<number> {
     const chain = this.backends.chain;
     if (!chain) return 0;
-    const owners = await this.money.addressOwners();
+    const owners = await this.deposits.addressOwners();
     if (!owners.size) return 0;
     const outputs = await chain.outputsTo([...owners.keys()]);
-    const credited = await this.money.creditedOutputs();
+    const credited = await this.deposits.creditedOutputs();
     let recorded = 0;
     for (const output of outputs) {
       if (credited.has(`${output.txid}:${output.vout}`)) continue;

@@ -3,7 +3,7 @@ import type { HeldDeposit } from '@bahati/contracts';
 import { type Actor, assertAdmin } from '../actor';
 import { AccountCommands } from '../account-commands';
 import { BonusSettings } from '../bonuses/bonus-settings';
-import { MoneyReadModel, ReadModelProgress } from '../ports/read-models';
+import { DepositsReadModel, ReadModelProgress } from '../ports/read-models';
 
 /** Deposits held for review (they would have taken a bank past MAX_BANK_SATS), oldest first (admins). */
 export class ListHeldDepositsQuery {
@@ -23,10 +23,10 @@ export class ReleaseHeldDepositCommand {
 
 @QueryHandler(ListHeldDepositsQuery)
 export class ListHeldDepositsHandler implements IQueryHandler<ListHeldDepositsQuery, HeldDeposit[]> {
-  constructor(private readonly money: MoneyReadModel) {}
+  constructor(private readonly deposits: DepositsReadModel) {}
   execute({ actor }: ListHeldDepositsQuery) {
     assertAdmin(actor);
-    return this.money.heldDeposits();
+    return this.deposits.heldDeposits();
   }
 }
 
@@ -35,7 +35,7 @@ export class ReleaseHeldDepositHandler implements ICommandHandler<ReleaseHeldDep
   constructor(
     private readonly accounts: AccountCommands,
     private readonly progress: ReadModelProgress,
-    private readonly money: MoneyReadModel,
+    private readonly deposits: DepositsReadModel,
     private readonly bonuses: BonusSettings,
   ) {}
 
@@ -44,7 +44,7 @@ export class ReleaseHeldDepositHandler implements ICommandHandler<ReleaseHeldDep
     const command = { type: 'ReleaseHeldDeposit' as const, method: c.method, id: c.id, reviewerId: c.actor.playerId, bonus: this.bonuses.terms(), now: new Date().toISOString() };
     const outcome = await this.accounts.run(c.playerId, command, { correlationId: c.correlationId, userId: c.actor.playerId });
     await this.progress.waitFor(outcome.checkpoint);
-    return this.money.heldDeposits();
+    return this.deposits.heldDeposits();
   }
 }
 

@@ -7,7 +7,7 @@ import { BonusSettings } from '../bonuses/bonus-settings';
 import type { CommandContext } from '../command-path';
 import { NotFoundError } from '../errors';
 import type { InvoiceUpdate } from '../ports/money';
-import { MoneyReadModel, ReadModelProgress } from '../ports/read-models';
+import { InvoicesReadModel, ReadModelProgress } from '../ports/read-models';
 import { MoneyServices } from './money-services';
 import { AccountCommands } from '../account-commands';
 import { Draining } from '../draining';
@@ -26,7 +26,7 @@ export class LightningDeposits {
     private readonly accounts: AccountCommands,
     private readonly projections: ReadModelProgress,
     private readonly standings: Standings,
-    private readonly money: MoneyReadModel,
+    private readonly invoices: InvoicesReadModel,
     private readonly backends: MoneyServices,
     private readonly bonuses: BonusSettings,
     @Inject(AppConfigToken) private readonly config: AppConfig,
@@ -73,7 +73,7 @@ export class LightningDeposits {
   async waitForInvoice(playerId: string, id: string, timeoutMs = 25_000): Promise<InvoiceStatusResponse> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const invoice = await this.money.invoice(id);
+      const invoice = await this.invoices.invoice(id);
       if (!invoice || invoice.playerId !== playerId) throw new NotFoundError('NotFound', 'No such invoice on this account.');
       if (invoice.status !== 'Opened' || Date.now() >= deadline || this.draining.active) return { id, status: invoice.status, amount: invoice.amount };
       await this.draining.pause(Math.min(300, Math.max(0, deadline - Date.now())));
@@ -83,7 +83,7 @@ export class LightningDeposits {
   /** A settlement or cancellation reported by the node; recorded once on the invoice's account. */
   async onUpdate(update: InvoiceUpdate): Promise<boolean> {
     if (update.status === 'Opened') return false;
-    const invoice = await this.money.invoice(update.id);
+    const invoice = await this.invoices.invoice(update.id);
     if (!invoice) return false;
     const now = new Date().toISOString();
     const outcome = await this.accounts.run(
@@ -104,7 +104,7 @@ export class LightningDeposits {
   async reconcile(now = new Date()): Promise<void> {
     if (!this.backends.hasLightning) return;
     const node = this.backends.lightning;
-    for (const { id } of await this.money.openInvoices()) {
+    for (const { id } of await this.invoices.openInvoices()) {
       try {
         const update = await node.getInvoice(id);
         if (update && update.status !== 'Opened') await this.onUpdate(update);
@@ -112,7 +112,7 @@ export class LightningDeposits {
         this.logger.warn(`Invoice ${id}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
-    for (const { id } of await this.money.openInvoices(now)) {
+    for (const { id } of await this.invoices.openInvoices(now)) {
       await this.onUpdate({ id, status: 'Canceled', amountPaid: 0 }).catch((err) => this.logger.warn(`Cancel ${id}: ${String(err)}`));
     }
   }

@@ -5,7 +5,7 @@ import type { PlayerEvent } from '../../domain/player/player';
 import { streamOwner } from '../../domain/streams';
 import { EventStoreToken } from '../../config/tokens';
 import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store';
-import { PlayerReadModel, ReadModelProgress } from '../ports/read-models';
+import { BankReadModel, ReadModelProgress } from '../ports/read-models';
 import { SessionDirectory } from '../players/sessions';
 
 type Listener = (event: PlayerPushEvent) => void;
@@ -80,7 +80,7 @@ export class PlayerEventsHub implements BeforeApplicationShutdown {
   constructor(
     @Inject(EventStoreToken) private readonly store: EventStore,
     private readonly projections: ReadModelProgress,
-    private readonly players: PlayerReadModel,
+    private readonly banks: BankReadModel,
     private readonly directory: SessionDirectory,
   ) {}
 
@@ -172,7 +172,7 @@ export class PlayerEventsHub implements BeforeApplicationShutdown {
     if (!messages.length && !bankMoved) return;
     // A screen told of a change reloads what shows it: only once the read models hold the change.
     await this.projections.waitFor(event.checkpoint);
-    if (bankMoved) messages.push({ type: 'BankChanged', bank: await this.players.bank(account) });
+    if (bankMoved) messages.push({ type: 'BankChanged', bank: await this.banks.bank(account) });
     for (const m of messages) for (const l of set) l(m);
   }
 

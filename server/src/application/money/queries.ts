@@ -1,7 +1,7 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Deposit, InvoiceStatusResponse, LightningInvoice, WithdrawRequestView } from '@bahati/contracts';
 import { type Actor, assertAdmin } from '../actor';
-import { MoneyReadModel } from '../ports/read-models';
+import { DepositsReadModel, InvoicesReadModel, WithdrawalsReadModel } from '../ports/read-models';
 import { LightningDeposits } from './lightning-deposits';
 
 export class ListDepositsQuery {
@@ -25,17 +25,17 @@ export class ListAllWithdrawRequestsQuery {
 
 @QueryHandler(ListDepositsQuery)
 export class ListDepositsHandler implements IQueryHandler<ListDepositsQuery, Deposit[]> {
-  constructor(private readonly money: MoneyReadModel) {}
+  constructor(private readonly deposits: DepositsReadModel) {}
   execute({ actor }: ListDepositsQuery) {
-    return this.money.deposits(actor.playerId);
+    return this.deposits.deposits(actor.playerId);
   }
 }
 
 @QueryHandler(ListInvoicesQuery)
 export class ListInvoicesHandler implements IQueryHandler<ListInvoicesQuery, LightningInvoice[]> {
-  constructor(private readonly money: MoneyReadModel) {}
+  constructor(private readonly invoices: InvoicesReadModel) {}
   execute({ actor }: ListInvoicesQuery) {
-    return this.money.invoices(actor.playerId);
+    return this.invoices.invoices(actor.playerId);
   }
 }
 
@@ -49,20 +49,20 @@ export class WaitForInvoiceHandler implements IQueryHandler<WaitForInvoiceQuery,
 
 @QueryHandler(ListWithdrawRequestsQuery)
 export class ListWithdrawRequestsHandler implements IQueryHandler<ListWithdrawRequestsQuery, WithdrawRequestView[]> {
-  constructor(private readonly money: MoneyReadModel) {}
+  constructor(private readonly withdrawals: WithdrawalsReadModel) {}
   /** The node's failure text is for the admins who retry a payout; the player sees only that it is being paid. */
   async execute({ actor }: ListWithdrawRequestsQuery) {
-    const own = await this.money.withdrawRequests({ playerId: actor.playerId });
+    const own = await this.withdrawals.withdrawRequests({ playerId: actor.playerId });
     return own.map((request) => ({ ...request, payoutError: null }));
   }
 }
 
 @QueryHandler(ListAllWithdrawRequestsQuery)
 export class ListAllWithdrawRequestsHandler implements IQueryHandler<ListAllWithdrawRequestsQuery, WithdrawRequestView[]> {
-  constructor(private readonly money: MoneyReadModel) {}
+  constructor(private readonly withdrawals: WithdrawalsReadModel) {}
   async execute({ actor }: ListAllWithdrawRequestsQuery) {
     assertAdmin(actor);
-    return this.money.withdrawRequests();
+    return this.withdrawals.withdrawRequests();
   }
 }
 

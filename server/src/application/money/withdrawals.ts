@@ -7,7 +7,7 @@ import { AppConfigToken, type AppConfig } from '../../config/tokens';
 import { type CommandContext, CommandPath } from '../command-path';
 import { NotFoundError } from '../errors';
 import { keyedId, requestKeyFor } from '../request-keys';
-import { MoneyReadModel, ReadModelProgress } from '../ports/read-models';
+import { DepositsReadModel, InvoicesReadModel, ReadModelProgress, WithdrawalsReadModel } from '../ports/read-models';
 import { MoneyServices } from './money-services';
 import { AccountCommands } from '../account-commands';
 import { Standings } from '../standings';
@@ -41,7 +41,9 @@ export class Withdrawals {
     private readonly projections: ReadModelProgress,
     private readonly standings: Standings,
     private readonly accounts: AccountCommands,
-    private readonly money: MoneyReadModel,
+    private readonly withdrawals: WithdrawalsReadModel,
+    private readonly deposits: DepositsReadModel,
+    private readonly invoices: InvoicesReadModel,
     private readonly backends: MoneyServices,
     @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
@@ -141,10 +143,10 @@ export class Withdrawals {
    * account through the node, outside every rule of the account: refused before review, and again at approval.
    */
   private async refusePayingOurselves(method: 'lightning' | 'bitcoin', target: string, paymentHash: string | null): Promise<void> {
-    if (method === 'bitcoin' && (await this.money.isDepositAddress(target))) {
+    if (method === 'bitcoin' && (await this.deposits.isDepositAddress(target))) {
       throw new DomainError('InvalidAddress', 'That address is one of our deposit addresses: withdraw to a wallet of your own.');
     }
-    if (method === 'lightning' && paymentHash && (await this.money.isOwnInvoice(paymentHash))) {
+    if (method === 'lightning' && paymentHash && (await this.invoices.isOwnInvoice(paymentHash))) {
       throw new DomainError('InvalidPaymentRequest', 'That payment request is one of our own deposit invoices: withdraw to a wallet of your own.');
     }
   }
@@ -182,13 +184,13 @@ export class Withdrawals {
   }
 
   private async owner(id: string): Promise<string> {
-    const playerId = await this.money.withdrawalOwner(id);
+    const playerId = await this.withdrawals.withdrawalOwner(id);
     if (!playerId) throw new NotFoundError('NotFound', 'No such withdrawal request.');
     return playerId;
   }
 
   private async view(id: string): Promise<WithdrawRequestView> {
-    const [view] = await this.money.withdrawRequests({ id });
+    const [view] = await this.withdrawals.withdrawRequests({ id });
     if (!view) throw new NotFoundError('NotFound', 'No such withdrawal request.');
     return view;
   }

@@ -3,7 +3,7 @@ import type { Player, PriceFigure } from '@bahati/contracts';
 import { type Actor, isAdmin } from '../actor';
 import { NotFoundError } from '../errors';
 import { PriceSource } from '../ports/price';
-import { PlayerReadModel } from '../ports/read-models';
+import { BankReadModel, PlayerReadModel } from '../ports/read-models';
 
 export class GetPlayerQuery {
   constructor(readonly actor: Actor) {}
@@ -27,10 +27,10 @@ export class GetBankQuery {
 
 @QueryHandler(GetBankQuery)
 export class GetBankHandler implements IQueryHandler<GetBankQuery, number> {
-  constructor(private readonly players: PlayerReadModel) {}
+  constructor(private readonly banks: BankReadModel) {}
 
   execute({ actor }: GetBankQuery): Promise<number> {
-    return this.players.bank(actor.playerId);
+    return this.banks.bank(actor.playerId);
   }
 }
 

@@ -3,7 +3,7 @@ import { type Insertable, sql } from 'kysely';
 import type { BrandEvent } from '../../domain/brand/brand';
 import { streamOwner } from '../../domain/streams';
 import { domainEvent, type Projection } from '../projection';
-import type { BrandsTable } from '../schema';
+import type { BrandsTable } from './brands.table';
 
 type BrandColumns = Pick<
   BrandsTable,

@@ -6,7 +6,8 @@ import { HAND_EVENT_TYPES } from '../../domain/hand/hand';
 import { streamOwner } from '../../domain/streams';
 import { writeRowsAsJson } from '../batch';
 import { type Projection, type ProjectionMemory, domainEvent } from '../projection';
-import type { CoachDeviationsTable, CoachHandsTable, ReadModels } from '../schema';
+import type { ReadModels } from '../schema';
+import type { CoachDeviationsTable, CoachHandsTable } from './coach.table';
 
 /** Bump when the rows change shape or meaning (or the figures: the expected-value model or the charts). */
 const VERSION = 1;

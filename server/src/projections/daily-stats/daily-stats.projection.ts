@@ -6,7 +6,7 @@ import type { HandSettled } from '../../domain/hand/hand';
 import { streamOwner } from '../../domain/streams';
 import { writeRowsAsJson } from '../batch';
 import { type Projection, domainEvent } from '../projection';
-import type { DailyStatsTable } from '../schema';
+import type { DailyStatsTable } from './daily-stats.table';
 
 type Day = Selectable<DailyStatsTable>;
 

@@ -8,7 +8,8 @@ import { streamOwner } from '../../domain/streams';
 import { DEFAULT_SUSPECT_SETTINGS, detect, initialSuspectState, type SuspectRecord, type SuspectSettings, type SuspectState } from '../../domain/suspect/detect';
 import { writeRowsAsJson } from '../batch';
 import { type Projection, type ProjectionMemory, domainEvent } from '../projection';
-import type { ReadModels, SuspectRecordsTable } from '../schema';
+import type { ReadModels } from '../schema';
+import type { SuspectRecordsTable } from './suspect.table';
 import type { Insertable } from 'kysely';
 
 /** Bump when the rows this projection writes change shape or meaning. */

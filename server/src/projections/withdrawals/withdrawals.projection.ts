@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { MoneyEvent } from '../../domain/account/money';
 import type { Projection } from '../projection';
 import { eachEvent } from '../batch';
-import type { ReadModels, WithdrawRequestsTable } from '../schema';
+import type { ReadModels } from '../schema';
+import type { WithdrawRequestsTable } from './withdrawals.table';
 
 type Decision = Extract<MoneyEvent, { type: 'WithdrawalApproved' | 'WithdrawalDeclined' }>['data'];
 

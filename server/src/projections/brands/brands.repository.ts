@@ -1,10 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
 import type { Brand } from '@bahati/contracts';
 import type { Kysely, Selectable } from 'kysely';
-import { BrandReadModel } from '../../application/ports/read-models';
-import { DatabaseToken } from '../../config/tokens';
-import type { BrandsTable, ReadModels } from '../../projections/schema';
-import type { Database } from '../db/database';
+import { BrandReadModel } from '../../application/ports/read-models/brands';
+import type { ReadModels } from '../schema';
+import type { BrandsTable } from './brands.table';
 
 const brandOf = (r: Selectable<BrandsTable>): Brand => ({
   id: r.id, name: r.name, siteName: r.site_name, colour: r.colour, logoSvg: r.logo_svg, taglineSvg: r.tagline_svg, cardSvg: r.card_svg, chip1Svg: r.chip1_svg,
@@ -12,13 +10,9 @@ const brandOf = (r: Selectable<BrandsTable>): Brand => ({
 });
 
 /** Reads of the brands read model. */
-@Injectable()
 export class BrandsRepository extends BrandReadModel {
-  private readonly db: Kysely<ReadModels>;
-
-  constructor(@Inject(DatabaseToken) database: Database) {
+  constructor(private readonly db: Kysely<ReadModels>) {
     super();
-    this.db = database.kysely as Kysely<ReadModels>;
   }
 
   async find(id: string): Promise<Brand | null> {

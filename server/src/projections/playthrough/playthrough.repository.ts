@@ -1,19 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
 import type { Bonus, BonusEndReason, BonusStatus } from '@bahati/contracts';
 import type { Kysely } from 'kysely';
-import { BonusReadModel } from '../../application/ports/read-models';
-import { DatabaseToken } from '../../config/tokens';
-import type { ReadModels } from '../../projections/schema';
-import type { Database } from '../db/database';
+import { BonusReadModel } from '../../application/ports/read-models/playthrough';
+import type { ReadModels } from '../schema';
 
 /** Reads of the playthrough read model (`bonuses`). */
-@Injectable()
 export class BonusRepository extends BonusReadModel {
-  private readonly db: Kysely<ReadModels>;
-
-  constructor(@Inject(DatabaseToken) database: Database) {
+  constructor(private readonly db: Kysely<ReadModels>) {
     super();
-    this.db = database.kysely as Kysely<ReadModels>;
   }
 
   async bonusesOf(playerId: string): Promise<Bonus[]> {

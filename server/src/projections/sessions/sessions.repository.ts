@@ -1,18 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import { SessionReadModel } from '../../application/ports/read-models';
-import { DatabaseToken } from '../../config/tokens';
-import type { ReadModels } from '../../projections/schema';
-import type { Database } from '../db/database';
+import { SessionReadModel } from '../../application/ports/read-models/sessions';
+import type { ReadModels } from '../schema';
 
 /** Reads of the sessions read model: one primary-key lookup per session. */
-@Injectable()
 export class SessionsRepository extends SessionReadModel {
-  private readonly db: Kysely<ReadModels>;
-
-  constructor(@Inject(DatabaseToken) database: Database) {
+  constructor(private readonly db: Kysely<ReadModels>) {
     super();
-    this.db = database.kysely as Kysely<ReadModels>;
   }
 
   async find(sessionId: string): Promise<{ playerId: string; open: boolean } | null> {

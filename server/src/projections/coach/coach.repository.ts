@@ -1,19 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
 import type { CoachAction } from '@bahati/contracts';
 import type { Kysely } from 'kysely';
-import { CoachReadModel, type CoachHandRecord, type CoachTotals } from '../../application/ports/coach';
-import { DatabaseToken } from '../../config/tokens';
-import type { ReadModels } from '../../projections/schema';
-import type { Database } from '../db/database';
+import { CoachReadModel, type CoachHandRecord, type CoachTotals } from '../../application/ports/read-models/coach';
+import type { ReadModels } from '../schema';
 
 /** Reads of the strategy coach's read model. */
-@Injectable()
 export class CoachRepository extends CoachReadModel {
-  private readonly db: Kysely<ReadModels>;
-
-  constructor(@Inject(DatabaseToken) database: Database) {
+  constructor(private readonly db: Kysely<ReadModels>) {
     super();
-    this.db = database.kysely as Kysely<ReadModels>;
   }
 
   async hand(handId: string): Promise<CoachHandRecord | null> {

@@ -1,19 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
 import type { RedeemCodeView } from '@bahati/contracts';
 import type { Kysely } from 'kysely';
-import { RedeemCodeReadModel } from '../../application/ports/read-models';
-import { DatabaseToken } from '../../config/tokens';
-import type { ReadModels } from '../../projections/schema';
-import type { Database } from '../db/database';
+import { RedeemCodeReadModel } from '../../application/ports/read-models/redeem-codes';
+import type { ReadModels } from '../schema';
 
 /** Reads of the redeem-codes read model. */
-@Injectable()
 export class RedeemCodesRepository extends RedeemCodeReadModel {
-  private readonly db: Kysely<ReadModels>;
-
-  constructor(@Inject(DatabaseToken) database: Database) {
+  constructor(private readonly db: Kysely<ReadModels>) {
     super();
-    this.db = database.kysely as Kysely<ReadModels>;
   }
 
   async list(): Promise<RedeemCodeView[]> {

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Kysely, sql } from 'kysely';
-import { SnapshotRepository, type StoredSnapshot } from '../../application/ports/read-models';
+import { SnapshotRepository, type StoredSnapshot } from '../../application/ports/snapshots';
 import { DatabaseToken } from '../../config/tokens';
-import type { Database } from '../db/database';
+import type { Database } from './database';
 
 interface SnapshotRow {
   stream_id: string;

@@ -1,0 +1,90 @@
+import { type AdminPlayer, NIL_ID, type Player } from '@bahati/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { Page } from '../../application/ports/read-models/page';
+import { PlayerReadModel } from '../../application/ports/read-models/players';
+import type { ReadModels } from '../schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** `%` and `_` match themselves in a search, not any text. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Reads of the players read model, with the player's statistics, bank and suspect level where a view shows them. */
+export class PlayersRepository extends PlayerReadModel {
+  constructor(private readonly db: Kysely<ReadModels>) {
+    super();
+  }
+
+  async findById(id: string, isAdmin: (email: string) => boolean): Promise<Player | null> {
+    const row = await this.db
+      .selectFrom('players')
+      .leftJoin('player_stats', 'player_stats.player_id', 'players.id')
+      .leftJoin('suspect_players', 'suspect_players.player_id', 'players.id')
+      .selectAll('players')
+      .select('suspect_players.suspect_level')
+      .select(['player_stats.hands_played', 'player_stats.total_bet_amount', 'player_stats.total_won_amount', 'player_stats.level', 'player_stats.active_hand_id', 'player_stats.shoe_id'])
+      .where('players.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      createdTime: new Date(row.created_time).toISOString(),
+      banned: row.banned,
+      suspectLevel: row.suspect_level ?? 0,
+      handsPlayed: row.hands_played ?? 0,
+      totalBetAmount: Number(row.total_bet_amount ?? 0),
+      totalWonAmount: Number(row.total_won_amount ?? 0),
+      netAmount: Number(row.total_won_amount ?? 0) - Number(row.total_bet_amount ?? 0),
+      level: row.level ?? 0,
+      activeHandId: row.active_hand_id ?? null,
+      shoeId: row.shoe_id ?? NIL_ID,
+      selfExclude: row.self_exclude,
+      verifiedPhoneNumber: row.verified_phone_number,
+      photoUrl: row.photo_url,
+      isAdmin: isAdmin(row.email),
+      animate: row.animate,
+    };
+  }
+
+  async players(q: string, offset: number, limit: number): Promise<Page<AdminPlayer>> {
+    let query = this.db.selectFrom('players');
+    if (q) {
+      const like = `%${likeEscaped(q.toLowerCase())}%`;
+      query = query.where((eb) => (UUID.test(q) ? eb.or([eb(sql`lower(players.email)`, 'like', like), eb('players.id', '=', q.toLowerCase())]) : eb(sql`lower(players.email)`, 'like', like)));
+    }
+    const [rows, count] = await Promise.all([
+      query
+        .leftJoin('player_stats', 'player_stats.player_id', 'players.id')
+        .leftJoin('banks', 'banks.player_id', 'players.id')
+        .leftJoin('suspect_players', 'suspect_players.player_id', 'players.id')
+        .select([
+          'players.id', 'players.email', 'players.name', 'players.created_time', 'players.banned', 'players.self_exclude', 'player_stats.hands_played',
+          'player_stats.total_bet_amount', 'player_stats.level', 'banks.bank', 'suspect_players.suspect_level',
+        ])
+        .orderBy('players.created_time', 'desc')
+        .orderBy('players.id')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    return {
+      total: Number(count?.n ?? 0),
+      items: rows.map((r) => ({
+        id: r.id, email: r.email, name: r.name, createdTime: iso(r.created_time), banned: r.banned, suspectLevel: r.suspect_level ?? 0,
+        handsPlayed: r.hands_played ?? 0, totalBetAmount: Number(r.total_bet_amount ?? 0), level: r.level ?? 0, bank: Number(r.bank ?? 0), selfExclude: r.self_exclude,
+      })),
+    };
+  }
+
+  async findPlayer(idOrEmail: string): Promise<{ id: string; email: string } | null> {
+    const key = idOrEmail.trim();
+    const row = UUID.test(key)
+      ? await this.db.selectFrom('players').select(['id', 'email']).where('id', '=', key.toLowerCase()).executeTakeFirst()
+      : await this.db.selectFrom('players').select(['id', 'email']).where(sql`lower(email)`, '=', key.toLowerCase()).orderBy('created_time').executeTakeFirst();
+    return row ?? null;
+  }
+}

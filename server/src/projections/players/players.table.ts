@@ -1,0 +1,19 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export interface PlayersTable {
+  id: string;
+  subject: string;
+  email: string;
+  name: string | null;
+  photo_url: string | null;
+  created_time: ColumnType<Date, Date | string, never>;
+  banned: Generated<boolean>;
+  self_exclude: Generated<boolean>;
+  verified_phone_number: string | null;
+  animate: Generated<boolean>;
+}
+
+/** The players read model's table, by name (composed into `ReadModels` in ../schema.ts). */
+export interface PlayersTables {
+  players: PlayersTable;
+}
