@@ -20,7 +20,6 @@ export interface CommandOutcome<State, Event> {
   state: State;
   /** Events this command appended (empty when the decider had nothing to record). */
   events: Event[];
-  recorded: RecordedEvent[];
   /** Revision of the stream's last event, or null when the stream is still empty. */
   revision: number | null;
   /** Global position of the last appended event, for read-your-writes waits. */
@@ -151,7 +150,7 @@ export class CommandPath {
         continue;
       }
       if (events.length === 0) {
-        if (!maybeBehind) return { before: state, state, events, recorded: [], revision, checkpoint: null };
+        if (!maybeBehind) return { before: state, state, events, revision, checkpoint: null };
         fresh = true;
         continue;
       }
@@ -173,13 +172,10 @@ export class CommandPath {
           ...(needs.condition ? { condition: needs.condition } : {}),
         });
         this.options.onAppended?.(result.checkpoint);
-        const createdAt = new Date().toISOString();
-        const first = (revision ?? -1) + 1;
         return {
           before: state,
           state: fold(decider.evolve, state, events),
           events,
-          recorded: toAppend.map((e, i) => ({ ...e, streamId, revision: first + i, checkpoint: result.checkpoint, createdAt })),
           revision: result.nextExpectedRevision,
           checkpoint: result.checkpoint,
         };
