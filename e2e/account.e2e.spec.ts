@@ -1,6 +1,6 @@
 import { bonusOffered, depositByLightning, outsideInvoice, signInByApi, verifyPhone } from './support/accounts';
 import { DESKTOP_SHORT, PHONE, fullPageShot, screenshot, sectionShot } from './support/browser';
-import { askLightningWithdrawal, bankShown, confirmWithdrawal, closePhoneChallenge, headerBalance, mainMenu, signInByPage, visible, waitUntil, whenEnabled } from './support/journey';
+import { bankShown, closePhoneChallenge, headerBalance, mainMenu, signInByPage, visible, waitUntil, whenEnabled } from './support/journey';
 import { siteForSpec } from './support/site';
 import { clearBet, openTable, standItOut } from './support/table';
 
@@ -34,24 +34,27 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   await depositByLightning(call, jwt, 50_000);
   await bonusOffered(call, jwt);
 
-  // The first deposit brings the offer: 100% of it, playthrough 100 × (bonus + deposit).
+  // The first deposit brings the offer: 100% of it, playthrough 125 × the bonus (the default).
   await page.goto('/bonuses');
   await visible(page.getByRole('heading', { level: 1, name: 'Bonuses' }));
   const table = page.getByTestId('bonus-table');
   await visible(table.getByTestId('bonus-status').getByText('Offered'));
-  await visible(table.getByText('Wager 10,000,000 sats'));
+  await visible(table.getByText('Wager 6,250,000 sats'));
   await visible(headerBalance(page, '50,000 sats'));
   await screenshot(page, 'account-desktop-01-bonus-offered');
 
-  // The accept dialog: the offer, the honest calculator (10,000,000 × 0.572% ÷ 1.135 stakes per hand = 50,396) and the agreement box.
+  // The accept dialog: the offer, the honest calculator (6,250,000 × 0.572% ÷ 1.135 stakes per hand = 31,498) and the agreement box.
   const acceptButton = table.getByRole('button', { name: 'Accept the bonus of 50,000 sats' });
   await acceptButton.click();
   let dialog = await visible(page.getByTestId('accept-bonus-dialog'));
-  await visible(dialog.getByText('Wager 10,000,000 sats'));
+  await visible(dialog.getByText('Wager 6,250,000 sats'));
   expect(await dialog.getByTestId('calculator-bonus').textContent()).toBe('+50,000 sats');
-  expect(await dialog.getByTestId('calculator-loss').textContent()).toBe('−50,396 sats');
-  expect(await dialog.getByTestId('calculator-value').textContent()).toBe('−396 sats');
-  await visible(dialog.getByText('On average accepting costs you about 396 sats', { exact: false }));
+  expect(await dialog.getByTestId('calculator-loss').textContent()).toBe('−31,498 sats');
+  expect(await dialog.getByTestId('calculator-value').textContent()).toBe('+18,502 sats');
+  await visible(dialog.getByText('On average you come out about 18,502 sats ahead by accepting.'));
+  // Both bases of the edge, each named.
+  await visible(dialog.getByTestId('calculator-edge').getByText('The house edge at level 0 is 0.572% per initial bet.', { exact: false }));
+  await visible(dialog.getByTestId('calculator-edge').getByText('so here it costs 0.504% per satoshi wagered.', { exact: false }));
   await visible(dialog.getByText('0.504% of what is wagered is the house edge we measured for your level', { exact: false }));
   expect(await dialog.getByRole('link', { name: /Read the bonus terms/ }).getAttribute('href')).toBe('/bahati-terms-of-use');
   const confirm = dialog.getByRole('button', { name: 'Accept bonus' });
@@ -74,7 +77,7 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   await visible(page.getByTestId('bonus-outcome').getByText('Bonus accepted: 50,000 sats are in your bank.', { exact: false }));
   await visible(table.getByTestId('bonus-status').getByText('Accepted'));
   await visible(headerBalance(page, '100,000 sats'));
-  expect(await table.getByTestId('playthrough-text').textContent()).toBe('0 / 10,000,000');
+  expect(await table.getByTestId('playthrough-text').textContent()).toBe('0 / 6,250,000');
   expect(await table.getByRole('button', { name: /Accept the bonus/ }).count()).toBe(0);
   await screenshot(page, 'account-desktop-03-bonus-accepted');
 
@@ -92,24 +95,29 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   await mainMenu(page).getByRole('link', { name: 'Bonuses', exact: true }).click();
   await page.waitForURL('**/bonuses');
   const text = table.getByTestId('playthrough-text');
-  await visible(text.getByText('5,000 / 10,000,000'));
+  await visible(text.getByText('5,000 / 6,250,000'));
   expect(await table.getByTestId('playthrough-bar').getAttribute('aria-valuenow')).toBe('5000');
-  await visible(page.getByTestId('active-bonus').getByText('Wager 9,995,000 sats more to complete it', { exact: false }));
+  await visible(page.getByTestId('active-bonus').getByText('Wager 6,245,000 sats more and withdrawals open again.', { exact: false }));
   await screenshot(page, 'account-desktop-04-playthrough-moved');
 
-  // Withdrawals are locked: the notice is there before asking, and a request is refused with it.
+  // Withdrawals are locked: the notice is there before asking, and the request dialog says why instead of a form.
   await mainMenu(page).getByRole('link', { name: 'Withdraw', exact: true }).click();
   await page.waitForURL('**/withdraws');
   const locked = await visible(page.getByTestId('withdraw-locked'));
   await visible(locked.getByText('Withdrawals are locked'));
-  await visible(locked.getByText('5,000 of 10,000,000 sats wagered: 9,995,000 sats to go.'));
+  await visible(locked.getByText('5,000 of 6,250,000 sats wagered: 6,245,000 sats to go.'));
   expect(await locked.getByRole('link', { name: 'See my bonuses' }).getAttribute('href')).toBe('/bonuses');
-  await confirmWithdrawal(await askLightningWithdrawal(page, 10_000, payeeInvoice));
-  await page.waitForFunction(() => document.querySelector('[data-testid="withdraw-locked"]')?.getAttribute('data-refused') === 'true');
-  expect(await page.getByTestId('withdraw-created').count()).toBe(0);
-  await visible(page.getByText('You have not requested a withdrawal yet.'));
+  await page.getByRole('button', { name: 'Request a withdrawal' }).click();
+  const lockedDialog = await visible(page.getByTestId('withdraw-dialog'));
+  await visible(lockedDialog.getByText('You cannot request a withdrawal yet: your accepted bonuses still require wagering.'));
+  await visible(lockedDialog.getByText('5,000 of 6,250,000 sats wagered: 6,245,000 sats to go.'));
+  expect(await lockedDialog.getByLabel('Amount in sats').count()).toBe(0);
   await screenshot(page, 'account-desktop-05-withdraw-locked');
-  await locked.getByRole('link', { name: 'See my bonuses' }).click();
+  // The server decides the lock from the same sum, and says it.
+  await expect(call('players/withdraw', { body: { amount: 10_000, paymentRequest: payeeInvoice }, jwt })).rejects.toThrow(
+    /answered 400: .*PlaythroughRequirementNotMet.*wager 6245000 sats more to open them/,
+  );
+  await lockedDialog.getByRole('link', { name: 'See my bonuses' }).click();
   await page.waitForURL('**/bonuses');
 
   // The header's photo leads to the profile: totals, level, the redeem section.
@@ -225,15 +233,15 @@ test('375 px: the bonuses, profile and self-exclusion screens fit a phone, in En
 
   await table.getByRole('button', { name: 'Accept the bonus of 20,000 sats' }).click();
   const dialog = await visible(page.getByTestId('accept-bonus-dialog'));
-  // 100 × (20,000 + 20,000) = 4,000,000 wagered; at 0.572% a bet and 1.135 bets staked a hand that costs 20,159.
-  expect(await dialog.getByTestId('calculator-loss').textContent()).toBe('−20,159 sats');
-  expect(await dialog.getByTestId('calculator-value').textContent()).toBe('−159 sats');
+  // 125 × 20,000 = 2,500,000 wagered; at 0.572% a bet and 1.135 bets staked a hand that costs 12,599.
+  expect(await dialog.getByTestId('calculator-loss').textContent()).toBe('−12,599 sats');
+  expect(await dialog.getByTestId('calculator-value').textContent()).toBe('+7,401 sats');
   await screenshot(page, 'account-mobile-02-accept-dialog');
   await dialog.getByLabel('I have read and agree to the bonus terms.').check();
   await dialog.getByRole('button', { name: 'Accept bonus' }).click();
   await page.getByTestId('accept-bonus-dialog').waitFor({ state: 'detached' });
   await visible(table.getByTestId('bonus-status').getByText('Accepted'));
-  await visible(table.getByTestId('playthrough-text').getByText('0 / 4,000,000'));
+  await visible(table.getByTestId('playthrough-text').getByText('0 / 2,500,000'));
   await screenshot(page, 'account-mobile-03-bonus-accepted');
   await fullPageShot(page, 'account-mobile-03-bonus-accepted-full');
 

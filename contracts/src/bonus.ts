@@ -55,7 +55,7 @@ export type RedeemCodeRequest = z.infer<typeof RedeemCodeRequest>;
 export const CreateRedeemCodeRequest = z.object({
   code: z.string().trim().min(5, 'A code has at least 5 characters').max(64).regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, _ and - only'),
   bonusAmount: Sats.refine((v) => v > 0, 'The bonus must be above 0').refine((v) => v <= 2_100_000_000_000_000, 'The bonus cannot be more than all bitcoin'),
-  /** Default: 100 × the bonus (125 × under BONUS_PLAYTHROUGH=bonus125). */
+  /** Default: 125 × the bonus (100 × under BONUS_PLAYTHROUGH=deposit100). */
   playthroughTarget: Sats.refine((v) => v >= 0, 'The target cannot be negative').optional(),
   /** Default: no limit. */
   maxRedemptions: z.number().int().min(1).max(1_000_000).optional(),

@@ -75,7 +75,7 @@ const EnvSchema = z.object({
   BLOCKED_COUNTRIES: csv,
   BONUS_MAX_SATS: z.coerce.number().int().min(0).max(2_100_000_000_000_000).default(1_000_000),
   MAX_BANK_SATS: z.coerce.number().int().min(1).max(2_100_000_000_000_000).default(2_100_000_000_000_000),
-  BONUS_PLAYTHROUGH: z.enum(['deposit100', 'bonus125']).default('deposit100'),
+  BONUS_PLAYTHROUGH: z.enum(['deposit100', 'bonus125']).default('bonus125'),
   BONUS_OFFER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   REQUIRE_PHONE_TO_PLAY: z.string().optional().transform((v) => /^(on|true|1|yes)$/i.test(v ?? '')),
   SUSPECT_PLAY_DEVIATION_WEIGHT: z.coerce.number().int().min(0).max(100).default(DEFAULT_SUSPECT_SETTINGS.playDeviationWeight),

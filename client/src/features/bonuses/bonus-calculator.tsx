@@ -2,7 +2,7 @@ import { expectedLoss, type Bonus } from '@bahati/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSatsFormat } from '@/components/amount/sats-amount';
-import { useEdgeFormat } from '@/components/level/level';
+import { useEdgeFormat, useEdgeText } from '@/components/level/level';
 import styles from './bonuses.module.css';
 
 /**
@@ -13,6 +13,8 @@ export function BonusCalculator({ bonus, level }: { bonus: Pick<Bonus, 'bonusAmo
   const { t } = useTranslation();
   const format = useSatsFormat();
   const edge = useEdgeFormat('wagered');
+  const perBet = useEdgeText('bet');
+  const perWagered = useEdgeText('wagered');
   const titleId = useId();
   const loss = expectedLoss(bonus.playthroughTarget, level);
   const value = bonus.bonusAmount - loss;
@@ -31,6 +33,9 @@ export function BonusCalculator({ bonus, level }: { bonus: Pick<Bonus, 'bonusAmo
         {t('bonuses.calculator.title')}
       </h3>
       <p className={styles.calculatorText}>{t('bonuses.calculator.explain', { target, level, edge: edge(level) })}</p>
+      <p className={styles.calculatorText} data-testid="calculator-edge">
+        {t('bonuses.calculator.bases', { level, bet: perBet(level), wagered: perWagered(level) })}
+      </p>
       <dl className={styles.sum}>
         <div>
           <dt>{t('bonuses.calculator.bonus')}</dt>
@@ -55,7 +60,9 @@ export function BonusCalculator({ bonus, level }: { bonus: Pick<Bonus, 'bonusAmo
           </dd>
         </div>
       </dl>
-      <p className={styles.verdict}>{verdict}</p>
+      <p className={value < 0 ? `${styles.verdict} ${styles.verdictCost}` : styles.verdict} role={value < 0 ? 'note' : undefined} data-testid="calculator-verdict">
+        {verdict}
+      </p>
       <p className={styles.calculatorNote}>{t('bonuses.calculator.note', { edge: edge(level) })}</p>
     </section>
   );

@@ -38,6 +38,21 @@ describe('the bonuses page', () => {
     expect(expired).toHaveTextContent(/lapsed when you requested a withdrawal/);
   });
 
+  it('sums what is left to wager over every accepted bonus, with each bonus on its own bar', async () => {
+    listing(
+      bonus({ id: 'a1', status: 'Accepted', date: '2026-01-01T10:00:00.000Z', bonusAmount: 50_000, playthrough: 1_200_000, playthroughTarget: 10_000_000, expiresAt: null }),
+      bonus({ id: 'a2', status: 'Accepted', date: '2026-01-02T10:00:00.000Z', redeemCode: 'SPRING', bonusAmount: 25_000, playthrough: 0, playthroughTarget: 500_000, expiresAt: null }),
+      bonus({ id: 'a3', status: 'Accepted', date: '2026-01-03T10:00:00.000Z', redeemCode: 'SUMMER', bonusAmount: 100_000, playthrough: 0, playthroughTarget: 1_500_000, expiresAt: null }),
+      bonus({ id: 'c1', status: 'Complete', bonusAmount: 10_000, playthrough: 1_000_000, playthroughTarget: 1_000_000, expiresAt: null }),
+    );
+    renderWithProviders(<BonusesPage />, { route: '/bonuses' });
+    const headline = await screen.findByTestId('active-bonus');
+    // 10,000,000 + 500,000 + 1,500,000 to wager, 1,200,000 of it done: the completed bonus does not count.
+    expect(headline).toHaveTextContent('1,200,000 of 12,000,000 sats wagered toward your accepted bonuses. Wager 10,800,000 sats more and withdrawals open again.');
+    expect(within(headline).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1200000');
+    expect(await screen.findAllByTestId('playthrough-bar')).toHaveLength(4);
+  });
+
   it('accepts an offer only once the terms are agreed, showing what it costs on average', async () => {
     listing(offer);
     server.use(http.post('/api/players/acceptbonus/:id', () => HttpResponse.json<BonusDecisionResponse>({ bonus: { ...offer, status: 'Accepted', expiresAt: null }, bank: 150_000 })));

@@ -4,30 +4,31 @@ import { useTranslation } from 'react-i18next';
 import { FixedPriceNote, useSatsFormat } from '@/components/amount/sats-amount';
 import { DataTable } from '@/components/data-table/data-table';
 import { LocalizedLink } from '@/components/localized-link';
+import { ProgressBar } from '@/components/progress-bar/progress-bar';
 import { Page, PageHeader } from '@/components/page/page';
-import { useGetBonusesQuery } from '@/lib/api';
 import { useCurrentPlayer } from '@/lib/current-player';
 import { usePlayerEvents } from '@/lib/player-events';
 import { useBonusColumns } from './bonus-columns';
 import { AcceptBonusDialog, DeclineBonusDialog } from './bonus-dialogs';
 import styles from './bonuses.module.css';
+import { type Wagering, useWagering } from '@/lib/wagering';
 
-/** The bonus in play, above the table: how much is left before withdrawals open again. */
-function ActiveBonus({ bonus }: { bonus: Bonus }) {
+/** The bonuses in play, above the table: what is still to wager across all of them before withdrawals open. */
+function ActiveBonus({ wagering }: { wagering: Wagering }) {
   const { t } = useTranslation();
   const format = useSatsFormat();
-  const left = Math.max(bonus.playthroughTarget - bonus.playthrough, 0);
   return (
     <section className={`panel ${styles.active}`} aria-labelledby="active-bonus-title" data-testid="active-bonus">
       <h2 id="active-bonus-title" className={styles.activeTitle}>
         {t('bonuses.active.title')}
       </h2>
+      <ProgressBar
+        value={wagering.wagered}
+        max={wagering.target}
+        label={t('withdraw.locked.progressLabel', { done: format.sats(wagering.wagered), target: format.sats(wagering.target) })}
+      />
       <p className={styles.activeText}>
-        {t('bonuses.active.text', {
-          done: format.sats(Math.min(bonus.playthrough, bonus.playthroughTarget)),
-          target: format.sats(bonus.playthroughTarget),
-          left: format.sats(left),
-        })}
+        {t('bonuses.active.text', { done: format.sats(wagering.wagered), target: format.sats(wagering.target), left: format.sats(wagering.left) })}
       </p>
     </section>
   );
@@ -39,7 +40,7 @@ type Outcome = { tone: 'success' | 'info'; text: string };
 export function Component() {
   const { t } = useTranslation();
   const { player } = useCurrentPlayer();
-  const bonuses = useGetBonusesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const bonuses = useWagering();
   const format = useSatsFormat();
   const [accepting, setAccepting] = useState<Bonus | null>(null);
   const [declining, setDeclining] = useState<Bonus | null>(null);
@@ -56,7 +57,6 @@ export function Component() {
     if (bonuses.error) console.warn('The bonuses could not be loaded', bonuses.error);
   }, [bonuses.error]);
 
-  const active = bonuses.data?.find((b) => b.status === 'Accepted');
   const columns = useBonusColumns({
     onAccept: (bonus) => {
       setOutcome(null);
@@ -78,7 +78,7 @@ export function Component() {
         </p>
       ) : null}
 
-      {active ? <ActiveBonus bonus={active} /> : null}
+      {bonuses.wagering.left > 0 ? <ActiveBonus wagering={bonuses.wagering} /> : null}
 
       <section className={`panel ${styles.section}`} aria-label={t('bonuses.tableCaption')}>
         <DataTable

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { LocalizedLink } from '@/components/localized-link';
 import { Page, PageHeader } from '@/components/page/page';
-import { LevelLadder } from '@/components/level/level';
+import { LEVELS, LevelLadder, useEdgeFormat, useEdgeText } from '@/components/level/level';
 import { BLOG_PATH, loadBlogEntries, loadPage, textDirection, type BlogEntry, type LoadedPage } from '@/content/pages';
 import { isBlogPost, type ContentWidget } from '@/content/paths';
 import type { PageHeading } from '@/content/types';
@@ -54,22 +54,32 @@ function useDocumentMeta(title: string, description: string) {
   }, [description, t, title]);
 }
 
-/** The mailboxes of `GET /api/config`, for the `{{email.*}}` placeholders; loaded only by pages that have them. */
-function useSlots(needed: boolean): { slots: Slots; state: 'ready' | 'loading' | 'failed'; retry: () => void } {
-  const { data, isLoading, isError, refetch } = useGetClientConfigQuery(undefined, { skip: !needed });
+/**
+ * The placeholders of a page: the mailboxes of `GET /api/config` (`{{email.*}}`, loaded only by pages that have
+ * them) and the measured house edge of every level (`{{edge.levelN}}` the figure with its basis,
+ * `{{edge.figureN}}` the figure alone, `{{edge.basis}}` the basis), from contracts `MEASURED_HOUSE_EDGE`.
+ */
+function useSlots(needsMailboxes: boolean): { slots: Slots; state: 'ready' | 'loading' | 'failed'; retry: () => void } {
+  const { t } = useTranslation();
+  const { data, isLoading, isError, refetch } = useGetClientConfigQuery(undefined, { skip: !needsMailboxes });
+  const figure = useEdgeFormat('bet');
+  const withBasis = useEdgeText('bet');
   const slots = useMemo<Slots>(
-    () =>
-      data
+    () => ({
+      'edge.basis': t('levels.basis.bet'),
+      ...Object.fromEntries(LEVELS.flatMap((level) => [[`edge.level${level}`, withBasis(level)], [`edge.figure${level}`, figure(level)]])),
+      ...(data
         ? {
             'email.support': data.contactEmails.support,
             'email.privacy': data.contactEmails.privacy,
             'email.dataProtection': data.contactEmails.dataProtection,
             'email.marketing': data.contactEmails.marketing,
           }
-        : {},
-    [data],
+        : {}),
+    }),
+    [data, t, figure, withBasis],
   );
-  return { slots, state: !needed || data ? 'ready' : isLoading ? 'loading' : isError ? 'failed' : 'loading', retry: () => void refetch() };
+  return { slots, state: !needsMailboxes || data ? 'ready' : isLoading ? 'loading' : isError ? 'failed' : 'loading', retry: () => void refetch() };
 }
 
 /** The table levels with the player's own marked (the rules page; the same ladder as the profile's). */
@@ -139,8 +149,8 @@ export function Component() {
   const formatDate = useBlogDate();
   useDocumentMeta(meta.title, meta.description);
 
-  const needsSlots = useMemo(() => blocks.some((block) => 'html' in block && block.html.includes('{{')), [blocks]);
-  const { slots, state, retry } = useSlots(needsSlots);
+  const needsMailboxes = useMemo(() => blocks.some((block) => 'html' in block && block.html.includes('{{email.')), [blocks]);
+  const { slots, state, retry } = useSlots(needsMailboxes);
   const fellBack = lang !== reader;
   const sections = sectionsOf(headings);
   const withContents = sections.length >= MIN_SECTIONS_FOR_CONTENTS;

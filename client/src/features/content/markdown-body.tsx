@@ -28,7 +28,7 @@ export function prepareHtml(html: string, { localize, externalNote, slots }: Pre
   return html
     .replace(/<a href="([^"]*)" data-internal=""/g, (_, href: string) => `<a href="${escapeHtml(localize(unescapeAttribute(href)))}" data-internal=""`)
     .replace(/<span data-external-note=""><\/span>/g, `<span class="visually-hidden"> ${escapeHtml(externalNote)}</span>`)
-    .replace(/\{\{([a-zA-Z]+\.[a-zA-Z]+)\}\}/g, (_, name: string) => escapeHtml(slots[name] ?? ''));
+    .replace(/\{\{([a-zA-Z]+\.[a-zA-Z0-9]+)\}\}/g, (_, name: string) => escapeHtml(slots[name] ?? ''));
 }
 
 /** Scrolls to the heading the URL's #fragment names, also when the page arrived after the navigation. */

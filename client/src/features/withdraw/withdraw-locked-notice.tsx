@@ -1,16 +1,17 @@
-import type { Bonus } from '@bahati/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { LocalizedLink } from '@/components/localized-link';
 import { ProgressBar } from '@/components/progress-bar/progress-bar';
+import type { Wagering } from '@/lib/wagering';
 import styles from './withdraw.module.css';
 
 /**
- * Withdrawals are locked (spec §4): by an accepted bonus, with its playthrough so far, or by the server's refusal
- * of a request, which is announced and takes the focus.
+ * Withdrawals are locked (spec §4): by the accepted bonuses, with what is still to wager across all of them, or by
+ * the server's refusal of a request, which is announced and takes the focus. The same notice opens the request
+ * dialog while locked (`inDialog`), before anything is typed.
  */
-export function WithdrawLockedNotice({ refused, activeBonus }: { refused: boolean; activeBonus: Bonus | undefined }) {
+export function WithdrawLockedNotice({ refused = false, wagering, inDialog = false }: { refused?: boolean; wagering: Wagering; inDialog?: boolean }) {
   const { t } = useTranslation();
   const format = useSatsFormat();
   const lockedNotice = useRef<HTMLDivElement>(null);
@@ -25,7 +26,7 @@ export function WithdrawLockedNotice({ refused, activeBonus }: { refused: boolea
       className={`alert alert-info ${styles.locked}`}
       role={refused ? 'alert' : 'status'}
       tabIndex={-1}
-      data-testid="withdraw-locked"
+      data-testid={inDialog ? 'withdraw-dialog-locked' : 'withdraw-locked'}
       data-refused={refused ? 'true' : undefined}
     >
       <span className={styles.lockIcon} aria-hidden="true">
@@ -36,28 +37,22 @@ export function WithdrawLockedNotice({ refused, activeBonus }: { refused: boolea
       </span>
       <div>
         <strong>{t('withdraw.locked.title')}</strong>
-        <p>{t('withdraw.locked.text')}</p>
-        {activeBonus ? (
+        <p>{inDialog ? t('withdraw.locked.dialogIntro') : t('withdraw.locked.text')}</p>
+        {wagering.left > 0 ? (
           <div className={styles.lockedProgress}>
             <ProgressBar
-              value={activeBonus.playthrough}
-              max={activeBonus.playthroughTarget}
-              label={t('withdraw.locked.progressLabel', {
-                done: format.sats(Math.min(activeBonus.playthrough, activeBonus.playthroughTarget)),
-                target: format.sats(activeBonus.playthroughTarget),
-              })}
+              value={wagering.wagered}
+              max={wagering.target}
+              label={t('withdraw.locked.progressLabel', { done: format.sats(wagering.wagered), target: format.sats(wagering.target) })}
             />
-            <p>
-              {t('withdraw.locked.progress', {
-                done: format.sats(Math.min(activeBonus.playthrough, activeBonus.playthroughTarget)),
-                target: format.sats(activeBonus.playthroughTarget),
-                left: format.sats(Math.max(activeBonus.playthroughTarget - activeBonus.playthrough, 0)),
-              })}
+            <p data-testid="withdraw-locked-progress">
+              {t('withdraw.locked.progress', { done: format.sats(wagering.wagered), target: format.sats(wagering.target), left: format.sats(wagering.left) })}
             </p>
           </div>
         ) : null}
         <p className={styles.lockedLinks}>
-          <LocalizedLink to="/bonuses">{t('withdraw.locked.bonuses')}</LocalizedLink>
+          {/* In the dialog the bonuses are its main button. */}
+          {inDialog ? null : <LocalizedLink to="/bonuses">{t('withdraw.locked.bonuses')}</LocalizedLink>}
           <LocalizedLink to="/bahati-terms-of-use">{t('withdraw.locked.terms')}</LocalizedLink>
         </p>
       </div>

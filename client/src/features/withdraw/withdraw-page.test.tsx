@@ -57,6 +57,27 @@ describe('the withdraw page', () => {
     expect(screen.getByRole('link', { name: 'See my bonuses' })).toHaveAttribute('href', '/bonuses');
   });
 
+  it('counts every accepted bonus in the lock, and the request dialog says why before anything is typed', async () => {
+    server.use(
+      http.get('/api/players/bonuses', () =>
+        HttpResponse.json([
+          bonus({ id: 'a1', status: 'Accepted', date: '2026-01-01T10:00:00.000Z', playthrough: 1_000_000, playthroughTarget: 5_000_000, expiresAt: null }),
+          bonus({ id: 'a2', status: 'Accepted', date: '2026-01-02T10:00:00.000Z', redeemCode: 'SPRING', playthrough: 0, playthroughTarget: 500_000, expiresAt: null }),
+        ]),
+      ),
+    );
+    const sent = recordRequests();
+    const { user } = renderWithProviders(<WithdrawPage />, { route: '/withdraws' });
+    expect(await screen.findByText('1,000,000 of 5,500,000 sats wagered: 4,500,000 sats to go.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Request a withdrawal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a withdrawal' });
+    expect(within(dialog).getByText('You cannot request a withdrawal yet: your accepted bonuses still require wagering.')).toBeInTheDocument();
+    expect(within(dialog).getByText('1,000,000 of 5,500,000 sats wagered: 4,500,000 sats to go.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'See my bonuses' })).toHaveAttribute('href', '/bonuses');
+    expect(within(dialog).queryByLabelText('Amount in sats')).not.toBeInTheDocument();
+    expect(await sent.to('POST', '/players/withdraw')).toHaveLength(0);
+  });
+
   it('cancels a request in review after asking', async () => {
     const inReview = withdrawRequest({ id: 'w-1', amount: 20_000 });
     server.use(

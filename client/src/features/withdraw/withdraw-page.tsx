@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FixedPriceNote, SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { DataTable } from '@/components/data-table/data-table';
-import { apiErrorMessage, useGetBankQuery, useGetBonusesQuery } from '@/lib/api';
+import { apiErrorMessage, useGetBankQuery } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useCurrentPlayer } from '@/lib/current-player';
 import { usePlayerEvents } from '@/lib/player-events';
+import { useWagering } from '@/lib/wagering';
 import { CancelWithdrawalDialog } from './cancel-withdrawal-dialog';
 import { CreateWithdrawalDialog } from './create-withdrawal-dialog';
 import { useCancelWithdrawalMutation, useGetWithdrawRequestsQuery } from './withdraw-api';
@@ -23,12 +24,11 @@ export function Component() {
   const requests = useGetWithdrawRequestsQuery();
   const format = useSatsFormat();
   const [creating, setCreating] = useState(false);
-  // An accepted bonus locks withdrawals until its playthrough is met (spec §4); a refused request says so too.
-  const { data: bonuses } = useGetBonusesQuery(undefined, { refetchOnMountOrArgChange: true });
-  const activeBonus = bonuses?.find((bonus) => bonus.status === 'Accepted');
+  // Accepted bonuses lock withdrawals until what they require is wagered (spec §4); a refused request says so too.
+  const { data: bonuses, wagering } = useWagering();
   const offerOpen = bonuses?.some((bonus) => bonus.status === 'Offered') ?? false;
   const [refused, setRefused] = useState(false);
-  const locked = refused || activeBonus !== undefined;
+  const locked = refused || wagering.left > 0;
   const [created, setCreated] = useState<number | null>(null);
   // A request the player asked to cancel (the confirmation is open), and what came of the last cancellation.
   const [canceling, setCanceling] = useState<WithdrawRequestView | null>(null);
@@ -85,7 +85,7 @@ export function Component() {
         }
       />
 
-      {locked ? <WithdrawLockedNotice refused={refused} activeBonus={activeBonus} /> : null}
+      {locked ? <WithdrawLockedNotice refused={refused} wagering={wagering} /> : null}
 
       {created !== null ? (
         <p className={`alert alert-info ${styles.success}`} role="status" data-testid="withdraw-created">
@@ -124,6 +124,7 @@ export function Component() {
         open={creating}
         bank={bank ?? 0}
         offerOpen={offerOpen}
+        lockedBy={wagering.left > 0 ? wagering : null}
         phoneVerified={player ? player.verifiedPhoneNumber !== null : undefined}
         onClose={() => setCreating(false)}
         onCreated={(amount) => {

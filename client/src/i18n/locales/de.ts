@@ -334,7 +334,8 @@ const de: Catalog = {
     create: 'Auszahlung beantragen',
     locked: {
       title: 'Auszahlungen sind gesperrt',
-      text: 'Du hast einen aktiven Bonus. Auszahlungen sind wieder möglich, sobald seine Umsatzbedingung erfüllt ist (oder dein Guthaben auf null fällt).',
+      text: 'Angenommene Boni sperren Auszahlungen, bis ihr Umsatz erreicht ist (oder dein Guthaben auf null fällt).',
+      dialogIntro: 'Du kannst noch keine Auszahlung beantragen: Für deine angenommenen Boni fehlt noch Umsatz.',
       bonuses: 'Meine Boni ansehen',
       terms: 'Bonusbedingungen',
       progress: '{{done}} von {{target}} Sats umgesetzt: noch {{left}} Sats.',
@@ -838,6 +839,11 @@ const de: Catalog = {
     level: 'Stufe {{level}}',
     yours: 'Du',
     edgeShort: 'Hausvorteil',
+    edgeWithBasis: '{{edge}} {{basis}}',
+    basis: {
+      bet: 'je Anfangseinsatz',
+      wagered: 'je gesetztem Satoshi',
+    },
     summary: 'Deine Stufe: {{level}}. Gemessener Hausvorteil auf deiner Stufe: {{edge}}.',
     baseOnly: 'Du spielst mit den Regeln oben. Jede höhere Stufe fügt eine Regel zu deinen Gunsten hinzu.',
     how: 'Deine Stufe steigt mit der Gesamtsumme deiner Einsätze. Der Hausvorteil ist der Wert, den unsere eigene Simulation für Spiel nach der Grundstrategie gemessen hat.',
@@ -884,7 +890,7 @@ const de: Catalog = {
     declineLabel: 'Bonus über {{amount}} Sats ablehnen',
     active: {
       title: 'Bonus aktiv',
-      text: '{{done}} von {{target}} Sats umgesetzt. Setze noch {{left}} Sats um, um ihn abzuschließen; bis dahin sind Auszahlungen gesperrt.',
+      text: '{{done}} von {{target}} Sats für deine angenommenen Boni umgesetzt. Setze noch {{left}} Sats um, dann sind Auszahlungen wieder möglich.',
     },
     accepted: 'Bonus angenommen: {{amount}} Sats sind auf deinem Guthaben. Viel Glück!',
     declined: 'Bonus abgelehnt. Deine Einzahlung ist davon nicht betroffen.',
@@ -915,6 +921,7 @@ const de: Catalog = {
       behind: 'Im Schnitt kostet dich die Annahme etwa {{amount}} Sats: Der durchschnittliche Verlust ist größer als der Bonus.',
       even: 'Im Schnitt gleichen sich Bonus und durchschnittlicher Verlust aus.',
       note: '{{edge}} der Einsätze ist der Hausvorteil, den wir für deine Stufe gemessen haben (Verdoppeln, Teilen und Versicherung eingeschlossen); tatsächliche Ergebnisse streuen stark um diesen Durchschnitt.',
+      bases: 'Der Hausvorteil auf Stufe {{level}} beträgt {{bet}}. Beim Umsatz zählt jeder gesetzte Satoshi, auch Verdopplungen, Splits und Versicherungen; hier kostet er daher {{wagered}}.',
     },
     declineDialog: {
       title: 'Diesen Bonus ablehnen?',
@@ -1642,7 +1649,7 @@ const de: Catalog = {
       invalid: 'Wähle einen Starttag am oder vor dem Endtag, insgesamt höchstens {{max}} Tage.',
     },
     totals: 'Summen vom {{from}} bis {{to}}',
-    publishedBeside: 'Veröffentlicht: {{edge}}',
+    publishedBeside: 'Veröffentlicht, je gesetztem Satoshi: {{edge}}',
     howMany: 'Anzahl: {{n}}',
     refunded: 'erstattet: {{amount}} Sats',
     figures: {

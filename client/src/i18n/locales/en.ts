@@ -391,7 +391,8 @@ const en = {
     create: 'Request a withdrawal',
     locked: {
       title: 'Withdrawals are locked',
-      text: 'You have an active bonus. Withdrawals open again once its playthrough requirement is met (or your bank reaches zero).',
+      text: 'Accepted bonuses lock withdrawals until what they require has been wagered (or your bank reaches zero).',
+      dialogIntro: 'You cannot request a withdrawal yet: your accepted bonuses still require wagering.',
       bonuses: 'See my bonuses',
       terms: 'Bonus terms',
       progress: '{{done}} of {{target}} sats wagered: {{left}} sats to go.',
@@ -895,6 +896,11 @@ const en = {
     level: 'Level {{level}}',
     yours: 'You',
     edgeShort: 'house edge',
+    edgeWithBasis: '{{edge}} {{basis}}',
+    basis: {
+      bet: 'per initial bet',
+      wagered: 'per satoshi wagered',
+    },
     summary: 'Your level: {{level}}. Measured house edge at your level: {{edge}}.',
     baseOnly: 'You play the rules above. Each higher level adds one rule in your favour.',
     how: 'Your level rises with the total amount you have bet. The house edge is what our own simulation measured for basic-strategy play.',
@@ -941,7 +947,7 @@ const en = {
     declineLabel: 'Decline the bonus of {{amount}} sats',
     active: {
       title: 'Bonus in play',
-      text: '{{done}} of {{target}} sats wagered. Wager {{left}} sats more to complete it; until then withdrawals are locked.',
+      text: '{{done}} of {{target}} sats wagered toward your accepted bonuses. Wager {{left}} sats more and withdrawals open again.',
     },
     accepted: 'Bonus accepted: {{amount}} sats are in your bank. Good luck!',
     declined: 'Bonus declined. Your deposit is not affected.',
@@ -972,6 +978,7 @@ const en = {
       behind: 'On average accepting costs you about {{amount}} sats: the average loss is larger than the bonus.',
       even: 'On average the bonus and the average loss cancel out.',
       note: '{{edge}} of what is wagered is the house edge we measured for your level (doubles, splits and insurance included); real results vary widely around this average.',
+      bases: 'The house edge at level {{level}} is {{bet}}. A playthrough counts every satoshi wagered, doubles, splits and insurance included, so here it costs {{wagered}}.',
     },
     declineDialog: {
       title: 'Decline this bonus?',
@@ -1699,7 +1706,7 @@ const en = {
       invalid: 'Choose a start day on or before the end day, at most {{max}} days in all.',
     },
     totals: 'Totals from {{from}} to {{to}}',
-    publishedBeside: 'Published: {{edge}}',
+    publishedBeside: 'Published, per satoshi wagered: {{edge}}',
     howMany: 'Number: {{n}}',
     refunded: 'refunded: {{amount}} sats',
     figures: {

@@ -335,7 +335,8 @@ const es: Catalog = {
     create: 'Solicitar un retiro',
     locked: {
       title: 'Los retiros están bloqueados',
-      text: 'Tienes un bono activo. Los retiros se vuelven a habilitar cuando se cumpla su requisito de apuesta (o cuando tu saldo llegue a cero).',
+      text: 'Los bonos aceptados bloquean los retiros hasta que se apueste lo que requieren (o tu saldo llegue a cero).',
+      dialogIntro: 'Aún no puedes solicitar un retiro: tus bonos aceptados todavía requieren apuestas.',
       bonuses: 'Ver mis bonos',
       terms: 'Términos del bono',
       progress: '{{done}} de {{target}} sats apostados: faltan {{left}} sats.',
@@ -842,6 +843,11 @@ const es: Catalog = {
     level: 'Nivel {{level}}',
     yours: 'Tú',
     edgeShort: 'ventaja de la casa',
+    edgeWithBasis: '{{edge}} {{basis}}',
+    basis: {
+      bet: 'por apuesta inicial',
+      wagered: 'por satoshi apostado',
+    },
     summary: 'Tu nivel: {{level}}. Ventaja de la casa medida en tu nivel: {{edge}}.',
     baseOnly: 'Juegas con las reglas de arriba. Cada nivel superior añade una regla a tu favor.',
     how: 'Tu nivel sube con el monto total que has apostado. La ventaja de la casa es la que midió nuestra propia simulación jugando con la estrategia básica.',
@@ -888,7 +894,7 @@ const es: Catalog = {
     declineLabel: 'Rechazar el bono de {{amount}} sats',
     active: {
       title: 'Bono en juego',
-      text: '{{done}} de {{target}} sats apostados. Apuesta {{left}} sats más para completarlo; hasta entonces los retiros están bloqueados.',
+      text: '{{done}} de {{target}} sats apostados para tus bonos aceptados. Apuesta {{left}} sats más y los retiros vuelven a abrirse.',
     },
     accepted: 'Bono aceptado: ya tienes {{amount}} sats en tu saldo. ¡Suerte!',
     declined: 'Bono rechazado. Tu depósito no se ve afectado.',
@@ -919,6 +925,7 @@ const es: Catalog = {
       behind: 'En promedio, aceptar te cuesta unos {{amount}} sats: la pérdida media es mayor que el bono.',
       even: 'En promedio, el bono y la pérdida media se compensan.',
       note: 'El {{edge}} de lo apostado es la ventaja de la casa que medimos para tu nivel (con dobles, divisiones y seguro incluidos); los resultados reales varían mucho en torno a este promedio.',
+      bases: 'La ventaja de la casa en el nivel {{level}} es {{bet}}. El requisito de apuesta cuenta cada satoshi apostado, incluidos dobles, divisiones y seguros, así que aquí cuesta {{wagered}}.',
     },
     declineDialog: {
       title: '¿Rechazar este bono?',
@@ -1648,7 +1655,7 @@ const es: Catalog = {
       invalid: 'Elige un día de inicio igual o anterior al día final, como máximo {{max}} días en total.',
     },
     totals: 'Totales del {{from}} al {{to}}',
-    publishedBeside: 'Publicada: {{edge}}',
+    publishedBeside: 'Publicada, por satoshi apostado: {{edge}}',
     howMany: 'Cantidad: {{n}}',
     refunded: 'reembolsado: {{amount}} sats',
     figures: {

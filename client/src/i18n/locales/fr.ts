@@ -335,7 +335,8 @@ const fr: Catalog = {
     create: 'Demander un retrait',
     locked: {
       title: 'Les retraits sont bloqués',
-      text: 'Vous avez un bonus actif. Les retraits seront de nouveau possibles une fois son exigence de mise remplie (ou si votre solde tombe à zéro).',
+      text: 'Les bonus acceptés bloquent les retraits jusqu’à ce que leur exigence de mise soit atteinte (ou que votre solde tombe à zéro).',
+      dialogIntro: 'Vous ne pouvez pas encore demander de retrait\u00a0: vos bonus acceptés exigent encore des mises.',
       bonuses: 'Voir mes bonus',
       terms: 'Conditions du bonus',
       progress: '{{done}} sur {{target}}\u00a0sats misés\u00a0: encore {{left}}\u00a0sats.',
@@ -842,6 +843,11 @@ const fr: Catalog = {
     level: 'Niveau {{level}}',
     yours: 'Vous',
     edgeShort: 'avantage de la maison',
+    edgeWithBasis: '{{edge}} {{basis}}',
+    basis: {
+      bet: 'par mise initiale',
+      wagered: 'par satoshi misé',
+    },
     summary: 'Votre niveau\u00a0: {{level}}. Avantage de la maison mesuré à votre niveau\u00a0: {{edge}}.',
     baseOnly: 'Vous jouez avec les règles ci-dessus. Chaque niveau supérieur ajoute une règle en votre faveur.',
     how: 'Votre niveau augmente avec le montant total que vous avez misé. L’avantage de la maison est celui que notre propre simulation a mesuré en stratégie de base.',
@@ -888,7 +894,7 @@ const fr: Catalog = {
     declineLabel: 'Refuser le bonus de {{amount}}\u00a0sats',
     active: {
       title: 'Bonus en cours',
-      text: '{{done}} sur {{target}}\u00a0sats misés. Misez encore {{left}}\u00a0sats pour le débloquer\u00a0; d’ici là, les retraits sont bloqués.',
+      text: '{{done}} sur {{target}}\u00a0sats misés pour vos bonus acceptés. Misez encore {{left}}\u00a0sats et les retraits rouvrent.',
     },
     accepted: 'Bonus accepté\u00a0: {{amount}}\u00a0sats ont été ajoutés à votre solde. Bonne chance\u00a0!',
     declined: 'Bonus refusé. Votre dépôt n’est pas concerné.',
@@ -919,6 +925,7 @@ const fr: Catalog = {
       behind: 'En moyenne, accepter vous coûte environ {{amount}}\u00a0sats\u00a0: la perte moyenne dépasse le bonus.',
       even: 'En moyenne, le bonus et la perte moyenne s’annulent.',
       note: '{{edge}} des sommes misées\u00a0: c’est l’avantage de la maison que nous avons mesuré pour votre niveau (doublements, séparations et assurance compris)\u00a0; les résultats réels varient fortement autour de cette moyenne.',
+      bases: 'L’avantage de la maison au niveau {{level}} est de {{bet}}. L’exigence de mise compte chaque satoshi misé, doublements, séparations et assurance compris\u00a0: ici, elle coûte donc {{wagered}}.',
     },
     declineDialog: {
       title: 'Refuser ce bonus\u00a0?',
@@ -1648,7 +1655,7 @@ const fr: Catalog = {
       invalid: 'Choisissez un jour de début antérieur ou égal au jour de fin, {{max}} jours au maximum en tout.',
     },
     totals: 'Totaux du {{from}} au {{to}}',
-    publishedBeside: 'Publié\u00a0: {{edge}}',
+    publishedBeside: 'Publié, par satoshi misé\u00a0: {{edge}}',
     howMany: 'Nombre\u00a0: {{n}}',
     refunded: 'remboursé\u00a0: {{amount}}\u00a0sats',
     figures: {

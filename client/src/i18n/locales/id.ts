@@ -334,7 +334,8 @@ const id: Catalog = {
     create: 'Ajukan penarikan',
     locked: {
       title: 'Penarikan dikunci',
-      text: 'Anda memiliki bonus aktif. Penarikan dibuka kembali setelah syarat turnover-nya terpenuhi (atau saldo Anda mencapai nol).',
+      text: 'Bonus yang diterima mengunci penarikan sampai jumlah taruhan yang disyaratkan terpenuhi (atau saldo Anda mencapai nol).',
+      dialogIntro: 'Anda belum dapat meminta penarikan: bonus yang Anda terima masih memerlukan taruhan.',
       bonuses: 'Lihat bonus saya',
       terms: 'Syarat bonus',
       progress: '{{done}} dari {{target}} sats sudah dipertaruhkan: kurang {{left}} sats lagi.',
@@ -838,6 +839,11 @@ const id: Catalog = {
     level: 'Level {{level}}',
     yours: 'Anda',
     edgeShort: 'keunggulan bandar',
+    edgeWithBasis: '{{edge}} {{basis}}',
+    basis: {
+      bet: 'per taruhan awal',
+      wagered: 'per satoshi yang dipertaruhkan',
+    },
     summary: 'Level Anda: {{level}}. Keunggulan bandar terukur di level Anda: {{edge}}.',
     baseOnly: 'Anda bermain dengan aturan di atas. Setiap level yang lebih tinggi menambahkan satu aturan yang menguntungkan Anda.',
     how: 'Level Anda naik seiring total taruhan Anda. Keunggulan bandar adalah hasil pengukuran simulasi kami sendiri untuk permainan dengan strategi dasar.',
@@ -884,7 +890,7 @@ const id: Catalog = {
     declineLabel: 'Tolak bonus {{amount}} sats',
     active: {
       title: 'Bonus berjalan',
-      text: '{{done}} dari {{target}} sats sudah dipertaruhkan. Pertaruhkan {{left}} sats lagi untuk menyelesaikannya; sampai saat itu penarikan dikunci.',
+      text: '{{done}} dari {{target}} sats sudah dipertaruhkan untuk bonus yang Anda terima. Pertaruhkan {{left}} sats lagi dan penarikan dibuka kembali.',
     },
     accepted: 'Bonus diterima: {{amount}} sats sudah masuk ke saldo Anda. Semoga beruntung!',
     declined: 'Bonus ditolak. Deposit Anda tidak terpengaruh.',
@@ -915,6 +921,7 @@ const id: Catalog = {
       behind: 'Rata-rata menerima bonus ini merugikan Anda sekitar {{amount}} sats: rata-rata kekalahan lebih besar daripada bonusnya.',
       even: 'Rata-rata bonus dan rata-rata kekalahan saling menutupi.',
       note: '{{edge}} dari jumlah yang dipertaruhkan adalah keunggulan bandar yang kami ukur untuk level Anda (termasuk double, split, dan asuransi); hasil nyata bisa sangat berbeda dari rata-rata ini.',
+      bases: 'Keunggulan rumah di level {{level}} adalah {{bet}}. Syarat taruhan menghitung setiap satoshi yang dipertaruhkan, termasuk double, split, dan asuransi, jadi di sini biayanya {{wagered}}.',
     },
     declineDialog: {
       title: 'Tolak bonus ini?',
@@ -1642,7 +1649,7 @@ const id: Catalog = {
       invalid: 'Pilih hari awal yang sama dengan atau sebelum hari akhir, paling banyak {{max}} hari seluruhnya.',
     },
     totals: 'Total dari {{from}} sampai {{to}}',
-    publishedBeside: 'Dipublikasikan: {{edge}}',
+    publishedBeside: 'Dipublikasikan, per satoshi yang dipertaruhkan: {{edge}}',
     howMany: 'Jumlah: {{n}}',
     refunded: 'dikembalikan: {{amount}} sats',
     figures: {

@@ -334,7 +334,8 @@ const ja: Catalog = {
     create: '出金をリクエスト',
     locked: {
       title: '出金はロックされています',
-      text: '有効なボーナスがあります。賭け条件を満たすと（または残高がゼロになると）、再び出金できるようになります。',
+      text: '受け取ったボーナスは、必要なベット額に達するまで（または残高がゼロになるまで）出金をロックします。',
+      dialogIntro: 'まだ出金を申請できません。受け取ったボーナスの賭け条件が残っています。',
       bonuses: 'ボーナスを見る',
       terms: 'ボーナス規約',
       progress: '{{target}} sats 中 {{done}} sats をベット済み。残り {{left}} sats です。',
@@ -838,6 +839,11 @@ const ja: Catalog = {
     level: 'レベル {{level}}',
     yours: 'あなた',
     edgeShort: 'ハウスエッジ',
+    edgeWithBasis: '{{basis}} {{edge}}',
+    basis: {
+      bet: '初回ベットあたり',
+      wagered: 'ベットした1サトシあたり',
+    },
     summary: 'あなたのレベル: {{level}}。あなたのレベルで測定されたハウスエッジ: {{edge}}。',
     baseOnly: '上記のルールでプレイします。レベルが上がるごとに、あなたに有利なルールが 1 つ追加されます。',
     how: 'レベルはこれまでのベット総額に応じて上がります。ハウスエッジは、ベーシックストラテジーでのプレイを当社独自のシミュレーションで測定した値です。',
@@ -884,7 +890,7 @@ const ja: Catalog = {
     declineLabel: '{{amount}} sats のボーナスを辞退する',
     active: {
       title: '進行中のボーナス',
-      text: '{{target}} sats 中 {{done}} sats をベット済み。達成まであと {{left}} sats のベットが必要です。それまで出金はロックされます。',
+      text: '受け取ったボーナスに向けて {{target}} sats 中 {{done}} sats をベット済み。あと {{left}} sats ベットすると出金が再び可能になります。',
     },
     accepted: 'ボーナスを受け取りました。{{amount}} sats が残高に加算されました。幸運を！',
     declined: 'ボーナスを辞退しました。入金には影響ありません。',
@@ -915,6 +921,7 @@ const ja: Catalog = {
       behind: '平均すると、受け取ることで約 {{amount}} sats のマイナスになります。平均損失がボーナスを上回るためです。',
       even: '平均すると、ボーナスと平均損失は相殺されます。',
       note: 'ベット額の {{edge}} は、あなたのレベルで当社が測定したハウスエッジです（ダブル、スプリット、インシュアランスを含む）。実際の結果はこの平均から大きくぶれます。',
+      bases: 'レベル {{level}} のハウスエッジは{{bet}}です。賭け条件ではダブル、スプリット、インシュランスを含むベットしたすべてのサトシが数えられるため、ここでのコストは{{wagered}}です。',
     },
     declineDialog: {
       title: 'このボーナスを辞退しますか？',
@@ -1642,7 +1649,7 @@ const ja: Catalog = {
       invalid: '開始日は終了日以前で、合計 {{max}} 日以内にしてください。',
     },
     totals: '{{from}} から {{to}} までの合計',
-    publishedBeside: '公開値: {{edge}}',
+    publishedBeside: '公開値（ベットした1サトシあたり）: {{edge}}',
     howMany: '件数: {{n}}',
     refunded: '返金: {{amount}} sats',
     figures: {

@@ -334,7 +334,8 @@ const ko: Catalog = {
     create: '출금 요청',
     locked: {
       title: '출금이 잠겨 있습니다',
-      text: '활성화된 보너스가 있습니다. 베팅 조건을 충족하면(또는 잔액이 0이 되면) 다시 출금할 수 있습니다.',
+      text: '수락한 보너스는 요구되는 베팅 금액을 채울 때까지(또는 잔액이 0이 될 때까지) 출금을 잠급니다.',
+      dialogIntro: '아직 출금을 요청할 수 없습니다. 수락한 보너스의 베팅 조건이 남아 있습니다.',
       bonuses: '내 보너스 보기',
       terms: '보너스 약관',
       progress: '{{target}} sats 중 {{done}} sats 베팅 완료, {{left}} sats 남음.',
@@ -838,6 +839,11 @@ const ko: Catalog = {
     level: '레벨 {{level}}',
     yours: '나',
     edgeShort: '하우스 엣지',
+    edgeWithBasis: '{{basis}} {{edge}}',
+    basis: {
+      bet: '초기 베팅당',
+      wagered: '베팅한 사토시당',
+    },
     summary: '내 레벨: {{level}}. 내 레벨에서 측정된 하우스 엣지: {{edge}}.',
     baseOnly: '위의 규칙으로 플레이합니다. 레벨이 오를 때마다 나에게 유리한 규칙이 하나씩 추가됩니다.',
     how: '레벨은 지금까지 베팅한 총액에 따라 오릅니다. 하우스 엣지는 기본 전략으로 플레이했을 때를 저희 자체 시뮬레이션으로 측정한 값입니다.',
@@ -884,7 +890,7 @@ const ko: Catalog = {
     declineLabel: '{{amount}} sats 보너스 거절',
     active: {
       title: '진행 중인 보너스',
-      text: '{{target}} sats 중 {{done}} sats 베팅 완료. {{left}} sats를 더 베팅하면 완료되며, 그때까지 출금이 잠깁니다.',
+      text: '수락한 보너스를 위해 {{target}} sats 중 {{done}} sats를 베팅했습니다. {{left}} sats를 더 베팅하면 출금이 다시 열립니다.',
     },
     accepted: '보너스를 수락했습니다. {{amount}} sats가 잔액에 들어왔습니다. 행운을 빕니다!',
     declined: '보너스를 거절했습니다. 입금액에는 영향이 없습니다.',
@@ -915,6 +921,7 @@ const ko: Catalog = {
       behind: '평균적으로 수락하면 약 {{amount}} sats 손해입니다. 평균 손실이 보너스보다 크기 때문입니다.',
       even: '평균적으로 보너스와 평균 손실이 서로 상쇄됩니다.',
       note: '베팅액의 {{edge}}는 저희가 내 레벨에서 측정한 하우스 엣지입니다(더블, 스플릿, 인슈어런스 포함). 실제 결과는 이 평균을 중심으로 크게 달라집니다.',
+      bases: '레벨 {{level}}의 하우스 엣지는 {{bet}}입니다. 베팅 조건에는 더블, 스플릿, 보험을 포함해 베팅한 모든 사토시가 포함되므로 여기서의 비용은 {{wagered}}입니다.',
     },
     declineDialog: {
       title: '이 보너스를 거절할까요?',
@@ -1642,7 +1649,7 @@ const ko: Catalog = {
       invalid: '시작일은 종료일과 같거나 그 이전이어야 하며, 전체 기간은 최대 {{max}}일입니다.',
     },
     totals: '{{from}}부터 {{to}}까지 합계',
-    publishedBeside: '공개값: {{edge}}',
+    publishedBeside: '공개 수치(베팅한 사토시당): {{edge}}',
     howMany: '개수: {{n}}',
     refunded: '환불: {{amount}} sats',
     figures: {

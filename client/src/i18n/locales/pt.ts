@@ -335,7 +335,8 @@ const pt: Catalog = {
     create: 'Solicitar um saque',
     locked: {
       title: 'Os saques estão bloqueados',
-      text: 'Você tem um bônus ativo. Os saques são liberados novamente quando o rollover for cumprido (ou quando seu saldo chegar a zero).',
+      text: 'Bônus aceitos bloqueiam saques até que o valor exigido seja apostado (ou o seu saldo chegue a zero).',
+      dialogIntro: 'Você ainda não pode pedir um saque: os seus bônus aceitos ainda exigem apostas.',
       bonuses: 'Ver meus bônus',
       terms: 'Termos do bônus',
       progress: '{{done}} de {{target}} sats apostados: faltam {{left}} sats.',
@@ -842,6 +843,11 @@ const pt: Catalog = {
     level: 'Nível {{level}}',
     yours: 'Você',
     edgeShort: 'vantagem da casa',
+    edgeWithBasis: '{{edge}} {{basis}}',
+    basis: {
+      bet: 'por aposta inicial',
+      wagered: 'por satoshi apostado',
+    },
     summary: 'Seu nível: {{level}}. Vantagem da casa medida no seu nível: {{edge}}.',
     baseOnly: 'Você joga com as regras acima. Cada nível superior acrescenta uma regra a seu favor.',
     how: 'Seu nível sobe com o valor total que você já apostou. A vantagem da casa é a que a nossa própria simulação mediu jogando com a estratégia básica.',
@@ -888,7 +894,7 @@ const pt: Catalog = {
     declineLabel: 'Recusar o bônus de {{amount}} sats',
     active: {
       title: 'Bônus em jogo',
-      text: '{{done}} de {{target}} sats apostados. Aposte mais {{left}} sats para concluí-lo; até lá, os saques ficam bloqueados.',
+      text: '{{done}} de {{target}} sats apostados para os seus bônus aceitos. Aposte mais {{left}} sats e os saques voltam a abrir.',
     },
     accepted: 'Bônus aceito: {{amount}} sats já estão no seu saldo. Boa sorte!',
     declined: 'Bônus recusado. Seu depósito não é afetado.',
@@ -919,6 +925,7 @@ const pt: Catalog = {
       behind: 'Em média, aceitar custa cerca de {{amount}} sats: a perda média é maior que o bônus.',
       even: 'Em média, o bônus e a perda média se anulam.',
       note: '{{edge}} do valor apostado é a vantagem da casa que medimos para o seu nível (dobras, divisões e seguro incluídos); os resultados reais variam muito em torno dessa média.',
+      bases: 'A vantagem da casa no nível {{level}} é de {{bet}}. O requisito de apostas conta cada satoshi apostado, incluindo dobras, divisões e seguros, por isso aqui custa {{wagered}}.',
     },
     declineDialog: {
       title: 'Recusar este bônus?',
@@ -1648,7 +1655,7 @@ const pt: Catalog = {
       invalid: 'Escolha um dia inicial igual ou anterior ao dia final, no máximo {{max}} dias no total.',
     },
     totals: 'Totais de {{from}} a {{to}}',
-    publishedBeside: 'Publicada: {{edge}}',
+    publishedBeside: 'Publicada, por satoshi apostado: {{edge}}',
     howMany: 'Quantidade: {{n}}',
     refunded: 'estornado: {{amount}} sats',
     figures: {

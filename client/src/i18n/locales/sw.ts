@@ -334,7 +334,8 @@ const sw: Catalog = {
     create: 'Omba kutoa',
     locked: {
       title: 'Kutoa kumefungwa',
-      text: 'Una bonasi inayoendelea. Kutoa kutafunguliwa tena sharti la kuchezea likitimizwa (au benki yako ikifika sifuri).',
+      text: 'Bonasi ulizokubali hufunga kutoa hadi dau wanalohitaji litimizwe (au benki yako ifike sifuri).',
+      dialogIntro: 'Bado huwezi kuomba kutoa: bonasi ulizokubali bado zinahitaji dau.',
       bonuses: 'Angalia bonasi zangu',
       terms: 'Masharti ya bonasi',
       progress: 'Umeweka dau la sats {{done}} kati ya {{target}}: zimebaki sats {{left}}.',
@@ -838,6 +839,11 @@ const sw: Catalog = {
     level: 'Kiwango {{level}}',
     yours: 'Wewe',
     edgeShort: 'faida ya nyumba',
+    edgeWithBasis: '{{edge}} {{basis}}',
+    basis: {
+      bet: 'kwa dau la kwanza',
+      wagered: 'kwa kila satoshi iliyowekwa',
+    },
     summary: 'Kiwango chako: {{level}}. Faida ya nyumba iliyopimwa kwa kiwango chako: {{edge}}.',
     baseOnly: 'Unacheza kwa sheria zilizo hapo juu. Kila kiwango cha juu zaidi kinaongeza sheria moja inayokufaa.',
     how: 'Kiwango chako hupanda kadiri jumla ya dau zako inavyoongezeka. Faida ya nyumba ni ile ambayo uigaji wetu wenyewe ulipima kwa uchezaji wa mkakati wa msingi.',
@@ -884,7 +890,7 @@ const sw: Catalog = {
     declineLabel: 'Kataa bonasi ya sats {{amount}}',
     active: {
       title: 'Bonasi inayoendelea',
-      text: 'Umeweka dau la sats {{done}} kati ya {{target}}. Weka dau la sats {{left}} zaidi ili kuikamilisha; hadi hapo kutoa kumefungwa.',
+      text: 'Umeweka dau la sats {{done}} kati ya {{target}} kwa bonasi ulizokubali. Weka dau la sats {{left}} zaidi na kutoa kutafunguliwa tena.',
     },
     accepted: 'Bonasi imekubaliwa: sats {{amount}} ziko kwenye benki yako. Kila la heri!',
     declined: 'Bonasi imekataliwa. Amana yako haiathiriwi.',
@@ -915,6 +921,7 @@ const sw: Catalog = {
       behind: 'Kwa wastani kukubali kunakugharimu takriban sats {{amount}}: hasara ya wastani ni kubwa kuliko bonasi.',
       even: 'Kwa wastani bonasi na hasara ya wastani vinalingana.',
       note: '{{edge}} ya kiasi kinachowekwa dau ni faida ya nyumba tuliyopima kwa kiwango chako (kudabulisha, kugawanya na bima vikijumuishwa); matokeo halisi hutofautiana sana na wastani huu.',
+      bases: 'Faida ya nyumba katika kiwango {{level}} ni {{bet}}. Masharti ya kuweka dau huhesabu kila satoshi iliyowekwa, pamoja na kuongeza mara mbili, kugawanya na bima, kwa hiyo hapa inagharimu {{wagered}}.',
     },
     declineDialog: {
       title: 'Ukatae bonasi hii?',
@@ -1642,7 +1649,7 @@ const sw: Catalog = {
       invalid: 'Chagua siku ya kuanza iliyo sawa au kabla ya siku ya mwisho, zisizozidi siku {{max}} kwa jumla.',
     },
     totals: 'Jumla kuanzia {{from}} hadi {{to}}',
-    publishedBeside: 'Iliyochapishwa: {{edge}}',
+    publishedBeside: 'Iliyochapishwa, kwa kila satoshi iliyowekwa: {{edge}}',
     howMany: 'Idadi: {{n}}',
     refunded: 'zilizorudishwa: sats {{amount}}',
     figures: {

@@ -334,7 +334,8 @@ const zh: Catalog = {
     create: '申请提现',
     locked: {
       title: '提现已锁定',
-      text: '您有一笔生效中的奖金。完成其流水要求（或余额归零）后即可再次提现。',
+      text: '已接受的奖金会锁定提现，直到完成其要求的下注额（或您的余额归零）。',
+      dialogIntro: '您暂时还不能申请提现：您接受的奖金还需要完成下注。',
       bonuses: '查看我的奖金',
       terms: '奖金条款',
       progress: '已下注 {{done}} / {{target}} 聪，还差 {{left}} 聪。',
@@ -838,6 +839,11 @@ const zh: Catalog = {
     level: '等级 {{level}}',
     yours: '您',
     edgeShort: '庄家优势',
+    edgeWithBasis: '{{basis}} {{edge}}',
+    basis: {
+      bet: '按初始下注计',
+      wagered: '按每下注一聪计',
+    },
     summary: '您的等级：{{level}}。您所在等级的实测庄家优势：{{edge}}。',
     baseOnly: '您按上述规则游戏。每升一级，都会增加一条对您有利的规则。',
     how: '您的等级随累计下注总额提升。庄家优势是我们自己的模拟按基本策略实测得出的数值。',
@@ -884,7 +890,7 @@ const zh: Catalog = {
     declineLabel: '拒绝 {{amount}} 聪奖金',
     active: {
       title: '奖金进行中',
-      text: '已下注 {{done}} / {{target}} 聪。再下注 {{left}} 聪即可完成；在此之前提现已锁定。',
+      text: '已为您接受的奖金下注 {{done}} / {{target}} sats。再下注 {{left}} sats，提现即可重新开放。',
     },
     accepted: '奖金已接受：{{amount}} 聪已存入您的余额。祝您好运！',
     declined: '奖金已拒绝。您的充值不受影响。',
@@ -915,6 +921,7 @@ const zh: Catalog = {
       behind: '平均而言，接受会让您损失大约 {{amount}} 聪：平均亏损大于奖金。',
       even: '平均而言，奖金和平均亏损相互抵消。',
       note: '下注额的 {{edge}} 是我们针对您的等级实测的庄家优势（包括加倍、分牌和保险）；实际结果会在这一平均值上下大幅波动。',
+      bases: '等级 {{level}} 的庄家优势为{{bet}}。流水要求计入每一聪下注，包括加倍、分牌和保险，因此这里的成本为{{wagered}}。',
     },
     declineDialog: {
       title: '拒绝此奖金？',
@@ -1642,7 +1649,7 @@ const zh: Catalog = {
       invalid: '请选择不晚于结束日期的开始日期，总共最多 {{max}} 天。',
     },
     totals: '{{from}} 至 {{to}} 的合计',
-    publishedBeside: '公布值：{{edge}}',
+    publishedBeside: '公布值（按每下注一聪计）：{{edge}}',
     howMany: '数量：{{n}}',
     refunded: '已退款：{{amount}} 聪',
     figures: {

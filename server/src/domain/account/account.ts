@@ -1,7 +1,7 @@
 import { DomainError, type Decider } from '../decider';
 import { type MoneyCommand, type MoneyEvent, type MoneyState, ALL_BITCOIN_SATS, decideMoney, evolveMoney, initialMoneyState, isMoneyEvent } from './money';
 import { type GameCommand, type GameEvent, type GameState, decideGame, evolveGame, initialGameState, isGameEvent, isHandInPlay } from './game';
-import { type BonusCommand, type BonusEvent, type BonusState, type BonusTerms, bonusConsequences, decideBonus, evolveBonus, initialBonusState, withdrawalsLocked } from './bonus';
+import { type BonusCommand, type BonusEvent, type BonusState, type BonusTerms, bonusConsequences, decideBonus, evolveBonus, initialBonusState, wageringLeft } from './bonus';
 import { ledgerLines } from './ledger';
 import { type LimitCommand, type LimitEvent, type LimitsState, assertWithinLimits, decideLimits, evolveLimits, initialLimitsState } from './limits';
 import { type RequestKey, type RequestKeyEvent, type RequestKeysState, evolveRequestKeys, isRepeatedRequest } from './request-keys';
@@ -56,7 +56,7 @@ function decidePart(command: AccountCommand, state: AccountState): AccountEvent[
     case 'RecordWithdrawalPayout':
     case 'DeclineWithdrawal':
     case 'CancelWithdrawal':
-      return decideMoney(command, { bank: state.bank, money: state.money, withdrawalsLocked: withdrawalsLocked(state.bonus) });
+      return decideMoney(command, { bank: state.bank, money: state.money, wageringLeft: wageringLeft(state.bonus) });
     case 'CommitShoe':
     case 'DealHand':
     case 'PlayHand':

@@ -277,5 +277,13 @@ function withStatus(state: BonusState, bonusId: string, status: BonusStatus, end
   };
 }
 
-/** An accepted bonus locks withdrawals until its playthrough is met (or it is forgiven). */
-export const withdrawalsLocked = (state: BonusState): boolean => state.accepted.length > 0;
+/**
+ * What is still to wager across every accepted bonus (each one's target less its playthrough): withdrawals stay
+ * locked while it is above 0 (or until the bonuses are forgiven). The bonuses screen and the withdraw lock show
+ * the same sum, from the playthrough read model.
+ */
+export const wageringLeft = (state: BonusState): number =>
+  state.accepted.reduce((left, id) => {
+    const b = state.bonuses.get(id)!;
+    return left + Math.max(b.playthroughTarget - b.playthrough, 0);
+  }, 0);

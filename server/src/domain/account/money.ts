@@ -134,8 +134,8 @@ export function assertMayDeposit(standing: PlayerStanding) {
   if (standing.selfExcluded) throw new DomainError('SelfExcluded', 'This account is self-excluded from play and deposits.');
 }
 
-/** `withdrawalsLocked`: an accepted bonus's playthrough is not met yet. */
-export function decideMoney(command: MoneyCommand, state: { readonly bank: number; readonly money: MoneyState; readonly withdrawalsLocked: boolean }): MoneyEvent[] {
+/** `wageringLeft`: what is still to wager across the accepted bonuses; withdrawals are locked while it is above 0. */
+export function decideMoney(command: MoneyCommand, state: { readonly bank: number; readonly money: MoneyState; readonly wageringLeft: number }): MoneyEvent[] {
   const money = state.money;
   switch (command.type) {
     case 'AssignBitcoinAddress': {
@@ -209,7 +209,9 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
         if (known.method === command.method && known.amount === command.amount && known.target === command.target) return [];
         throw new DomainError('IdempotencyKeyReused', 'This Idempotency-Key was already used for a different withdrawal; send a new key for a new request.');
       }
-      if (state.withdrawalsLocked) throw new DomainError('PlaythroughRequirementNotMet', 'An accepted bonus locks withdrawals until its playthrough is met.');
+      if (state.wageringLeft > 0) {
+        throw new DomainError('PlaythroughRequirementNotMet', `Accepted bonuses lock withdrawals: wager ${state.wageringLeft} sats more to open them.`);
+      }
       if (command.method === 'bitcoin' && command.amount < command.minimumBitcoin) {
         throw new DomainError('InvalidAmount', `A Bitcoin withdrawal must be at least ${command.minimumBitcoin} satoshis.`);
       }

@@ -1,8 +1,8 @@
 import { expect, it } from '@jest/globals';
-import { HOUSE_EDGE_MILLIPERCENT, STAKE_PER_HAND_MILLIBETS } from '@bahati/contracts';
+import { MEASURED_HOUSE_EDGE, expectedHouseWinMsat } from '@bahati/contracts';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import { alice, bob, describeProjection, handId, settled, shoeId, uuid } from '../projection.test-support';
-import { dailyStatsProjection, expectedHouseWinMsat } from './daily-stats.projection';
+import { dailyStatsProjection } from './daily-stats.projection';
 
 const shoe = shoeId();
 
@@ -55,7 +55,7 @@ describeProjection(dailyStatsProjection, (spec) => {
   });
 
   it("keeps the published edge's expectation on the wagers, at the level each hand was played", async () => {
-    expect(expectedHouseWinMsat(1_000_000, 0)).toBe(Math.round((1_000_000 * HOUSE_EDGE_MILLIPERCENT[0] * 10) / STAKE_PER_HAND_MILLIBETS[0]));
+    expect(expectedHouseWinMsat(1_000_000, 0)).toBe(Math.round((1_000_000 * MEASURED_HOUSE_EDGE.levels[0].perBetMillipercent * 10) / MEASURED_HOUSE_EDGE.levels[0].stakePerHandMillibets));
     // 0.572% of a bet over 1.135 bets staked per hand: about 0.504% of every satoshi wagered.
     expect(expectedHouseWinMsat(1_000_000, 0) / 1000 / 1_000_000).toBeCloseTo(0.00504, 5);
     expect(expectedHouseWinMsat(1_000_000, 4)).toBeLessThan(expectedHouseWinMsat(1_000_000, 0));

@@ -1,4 +1,4 @@
-import { HOUSE_EDGE_MILLIPERCENT, STAKE_PER_HAND_MILLIBETS } from '@bahati/contracts';
+import { expectedHouseWinMsat } from '@bahati/contracts';
 import type { Selectable } from 'kysely';
 import { type RecordedEvent, compareCheckpoints } from '../../application/ports/event-store';
 import type { MoneyEvent } from '../../domain/account/money';
@@ -9,16 +9,6 @@ import { type Projection, domainEvent } from '../projection';
 import type { DailyStatsTable } from './daily-stats.table';
 
 type Day = Selectable<DailyStatsTable>;
-
-const at = (table: readonly number[], level: number) => table[Math.min(Math.max(level, 0), table.length - 1)]!;
-
-/**
- * What the published edge expects the house to win on `wagered` at `level`, in millisatoshis: the edge per
- * bet (contracts house-edge) spread over every stake of an average hand, rounded per hand.
- */
-export function expectedHouseWinMsat(wagered: number, level: number): number {
-  return Math.round((wagered * at(HOUSE_EDGE_MILLIPERCENT, level) * 10) / at(STAKE_PER_HAND_MILLIBETS, level));
-}
 
 const emptyDay = (day: string): Day => ({
   day, hands: 0, wagered: 0, returned: 0, expected_house_win_msat: 0, deposits: 0, deposit_count: 0, withdrawals: 0, withdrawal_count: 0, withdrawals_refunded: 0, checkpoint: '',
