@@ -125,7 +125,7 @@ export const api = createApi({
 });
 
 export const {
-  useGetPlayerQuery, useGetBankQuery, useGetPriceFigureQuery, useGetHandQuery, useGetShoeQuery, useGetBonusesQuery, useGetLimitsQuery, useGetClientConfigQuery, useEndSessionMutation,
+  useGetPlayerQuery, useGetBankQuery, useGetPriceFigureQuery, useGetHandQuery, useGetShoeQuery, useGetBonusesQuery, useLazyGetBonusesQuery, useGetLimitsQuery, useGetClientConfigQuery, useEndSessionMutation,
 } = api;
 
 function isApiErrorBody(data: unknown): data is ApiErrorBody {

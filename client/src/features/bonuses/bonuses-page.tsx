@@ -9,7 +9,7 @@ import { Page, PageHeader } from '@/components/page/page';
 import { useCurrentPlayer } from '@/lib/current-player';
 import { usePlayerEvents } from '@/lib/player-events';
 import { useBonusColumns } from './bonus-columns';
-import { AcceptBonusDialog, DeclineBonusDialog } from './bonus-dialogs';
+import { AcceptBonusDialog, DeclineBonusDialog } from '@/components/bonus-offer/bonus-dialogs';
 import styles from './bonuses.module.css';
 import { type Wagering, useWagering } from '@/lib/wagering';
 

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { Dialog } from '@/components/dialog/dialog';
 import { LocalizedLink } from '@/components/localized-link';
+import { OpenOffer } from '@/components/bonus-offer/open-offer';
 import styles from './deposit.module.css';
 
-/** The invoice was paid: how much came in, and the way to the table. */
+/** The invoice was paid: how much came in, the first deposit's bonus offer when it brought one, and the way to the table. */
 export function DepositPaidDialog({ paid, onClose }: { paid: { amount: number } | null; onClose: () => void }) {
   const { t } = useTranslation();
   const format = useSatsFormat();
@@ -35,6 +36,7 @@ export function DepositPaidDialog({ paid, onClose }: { paid: { amount: number } 
         </span>
         <p>{t('deposit.lightning.paidText', { amount: format.sats(paid?.amount ?? 0) })}</p>
       </div>
+      {paid !== null ? <OpenOffer place="deposit" /> : null}
     </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import { RulesDialog } from './rules-dialog';
 import { SeedsDialog } from './seeds-dialog';
 import { SessionReminderDialog } from './session-reminder-dialog';
 import { TableNotice } from './table-notice';
+import { OpenOffer } from '@/components/bonus-offer/open-offer';
 import { TableStage } from './table-stage';
 import { GEOMETRY } from './table-layout';
 import { Toolbar } from './toolbar';
@@ -50,6 +51,9 @@ export function Component() {
         coach={table.coach}
         onCoach={table.setCoach}
       />
+
+      {/* The first deposit's offer, answered here between hands rather than only on the bonuses page. */}
+      {mode === 'betting' && !table.busy ? <OpenOffer place="table" /> : null}
 
       <div className={styles.tableWrap}>
         <div ref={ref} className={tableStyles.viewport} style={{ height: scale ? geometry.height * scale : undefined, aspectRatio: scale ? undefined : `${geometry.width} / ${geometry.height}` }} data-testid="table" data-motion={animations ? 'on' : 'off'}>

@@ -855,6 +855,13 @@ const de: Catalog = {
       l4: 'Six-Card Charlie: Sechs Karten, ohne sich zu überkaufen, gewinnen sofort.',
     },
   },
+  bonusOffer: {
+    title: 'Bonusangebot: {{amount}} Sats',
+    terms: 'Setze {{target}} Sats um, um ihn freizuspielen; annehmen kannst du bis {{date}}.',
+    worth: 'Auf deiner Stufe ist er im Schnitt etwa {{amount}} Sats für dich wert.',
+    costs: 'Auf deiner Stufe kostet er dich im Schnitt voraussichtlich etwa {{amount}} Sats mehr, als er bringt.',
+    even: 'Auf deiner Stufe ist er im Schnitt etwa nichts wert.',
+  },
   bonuses: {
     title: 'Boni',
     lead: 'Deine Bonusangebote und wie weit du mit der Umsatzbedingung eines angenommenen Bonus bist.',

@@ -912,6 +912,13 @@ const en = {
       l4: 'Six-card Charlie: six cards without busting win at once.',
     },
   },
+  bonusOffer: {
+    title: 'Bonus offer: {{amount}} sats',
+    terms: 'Wager {{target}} sats to release it; you can accept until {{date}}.',
+    worth: 'At your level it is worth about {{amount}} sats to you on average.',
+    costs: 'At your level it is expected to cost you about {{amount}} sats more than it gives.',
+    even: 'At your level it is worth about nothing on average.',
+  },
   bonuses: {
     title: 'Bonuses',
     lead: 'Your bonus offers, and how far you are with the playthrough of a bonus you accepted.',

@@ -859,6 +859,13 @@ const es: Catalog = {
       l4: 'Charlie de seis cartas: seis cartas sin pasarse ganan de inmediato.',
     },
   },
+  bonusOffer: {
+    title: 'Oferta de bono: {{amount}} sats',
+    terms: 'Apuesta {{target}} sats para liberarlo; puedes aceptarlo hasta el {{date}}.',
+    worth: 'En tu nivel vale para ti unos {{amount}} sats de media.',
+    costs: 'En tu nivel se espera que te cueste unos {{amount}} sats más de lo que te da.',
+    even: 'En tu nivel, de media, no vale casi nada.',
+  },
   bonuses: {
     title: 'Bonos',
     lead: 'Tus ofertas de bono y cuánto llevas del requisito de apuesta de un bono que aceptaste.',

@@ -859,6 +859,13 @@ const fr: Catalog = {
       l4: 'Charlie à six cartes\u00a0: six cartes sans dépasser 21 gagnent immédiatement.',
     },
   },
+  bonusOffer: {
+    title: 'Offre de bonus\u00a0: {{amount}}\u00a0sats',
+    terms: 'Misez {{target}}\u00a0sats pour le débloquer\u00a0; vous pouvez l’accepter jusqu’au {{date}}.',
+    worth: 'À votre niveau, il vous rapporte en moyenne environ {{amount}}\u00a0sats.',
+    costs: 'À votre niveau, il devrait vous coûter en moyenne environ {{amount}}\u00a0sats de plus qu’il ne rapporte.',
+    even: 'À votre niveau, il ne vaut presque rien en moyenne.',
+  },
   bonuses: {
     title: 'Bonus',
     lead: 'Vos offres de bonus, et où vous en êtes de l’exigence de mise d’un bonus accepté.',

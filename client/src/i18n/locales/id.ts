@@ -855,6 +855,13 @@ const id: Catalog = {
       l4: 'Six-card Charlie: enam kartu tanpa bust langsung menang.',
     },
   },
+  bonusOffer: {
+    title: 'Tawaran bonus: {{amount}} sats',
+    terms: 'Pertaruhkan {{target}} sats untuk mencairkannya; Anda dapat menerimanya hingga {{date}}.',
+    worth: 'Di level Anda, nilainya bagi Anda rata-rata sekitar {{amount}} sats.',
+    costs: 'Di level Anda, bonus ini diperkirakan merugikan Anda sekitar {{amount}} sats lebih banyak daripada yang diberikannya.',
+    even: 'Di level Anda, rata-rata nilainya hampir nol.',
+  },
   bonuses: {
     title: 'Bonus',
     lead: 'Tawaran bonus Anda, dan sejauh mana turnover bonus yang sudah Anda terima.',

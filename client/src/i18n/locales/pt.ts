@@ -859,6 +859,13 @@ const pt: Catalog = {
       l4: 'Charlie de seis cartas: seis cartas sem estourar ganham na hora.',
     },
   },
+  bonusOffer: {
+    title: 'Oferta de bônus: {{amount}} sats',
+    terms: 'Aposte {{target}} sats para liberá-lo; você pode aceitar até {{date}}.',
+    worth: 'No seu nível, ele vale em média cerca de {{amount}} sats para você.',
+    costs: 'No seu nível, a expectativa é que custe cerca de {{amount}} sats a mais do que oferece.',
+    even: 'No seu nível, em média, ele não vale quase nada.',
+  },
   bonuses: {
     title: 'Bônus',
     lead: 'Suas ofertas de bônus e o seu progresso no rollover de um bônus que você aceitou.',

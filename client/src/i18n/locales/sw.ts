@@ -855,6 +855,13 @@ const sw: Catalog = {
       l4: 'Charlie ya karata sita: karata sita bila kuzidi 21 zinashinda papo hapo.',
     },
   },
+  bonusOffer: {
+    title: 'Ofa ya bonasi: sats {{amount}}',
+    terms: 'Weka dau la sats {{target}} ili kuifungua; unaweza kuikubali hadi {{date}}.',
+    worth: 'Katika kiwango chako ina thamani ya takriban sats {{amount}} kwako kwa wastani.',
+    costs: 'Katika kiwango chako inatarajiwa kukugharimu takriban sats {{amount}} zaidi ya inavyotoa.',
+    even: 'Katika kiwango chako haina thamani yoyote kwa wastani.',
+  },
   bonuses: {
     title: 'Bonasi',
     lead: 'Ofa zako za bonasi, na umefika wapi katika sharti la kuchezea la bonasi uliyokubali.',

@@ -855,6 +855,13 @@ const zh: Catalog = {
       l4: '六张查理：六张牌未爆即直接获胜。',
     },
   },
+  bonusOffer: {
+    title: '奖金优惠：{{amount}} sats',
+    terms: '需下注 {{target}} sats 才能解锁；您可以在 {{date}} 之前接受。',
+    worth: '在您的等级，平均而言它对您价值约 {{amount}} sats。',
+    costs: '在您的等级，预计它平均会让您多花费约 {{amount}} sats，超过它带来的金额。',
+    even: '在您的等级，平均而言它几乎没有价值。',
+  },
   bonuses: {
     title: '奖金',
     lead: '您的奖金优惠，以及已接受奖金的流水进度。',

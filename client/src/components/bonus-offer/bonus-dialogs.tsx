@@ -5,11 +5,10 @@ import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { Dialog } from '@/components/dialog/dialog';
 import { useDateTimeFormat } from '@/components/format/format';
 import { LocalizedLink } from '@/components/localized-link';
-import { useAppDispatch } from '@/app/hooks';
-import { api, apiErrorCode, apiErrorMessage } from '@/lib/api';
+import { apiErrorCode, apiErrorMessage, useLazyGetBonusesQuery } from '@/lib/api';
 import { BonusCalculator } from './bonus-calculator';
-import { useAcceptBonusMutation, useDeclineBonusMutation } from './bonuses-api';
-import styles from './bonuses.module.css';
+import { useAcceptBonusMutation, useDeclineBonusMutation } from './bonus-offer-api';
+import styles from './bonus-offer.module.css';
 
 type Decided = (bonus: Bonus) => void;
 
@@ -19,11 +18,11 @@ type Decided = (bonus: Bonus) => void;
  */
 function useRefusal() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+  const [readBonuses] = useLazyGetBonusesQuery();
   const formatDate = useDateTimeFormat();
   return async (bonusId: string, failure: unknown): Promise<string> => {
     if (apiErrorCode(failure) === 'BonusNotOffered') {
-      const rows = await dispatch(api.endpoints.getBonuses.initiate(undefined, { subscribe: false, forceRefetch: true }))
+      const rows = await readBonuses(undefined, false)
         .unwrap()
         .catch(() => [] as Bonus[]);
       const now = rows.find((row) => row.id === bonusId);

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { useEdgeFormat, useEdgeText } from '@/components/level/level';
-import styles from './bonuses.module.css';
+import styles from './bonus-offer.module.css';
 
 /**
  * The honest bonus calculator: what wagering the playthrough costs a basic-strategy player on average at
