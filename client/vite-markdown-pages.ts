@@ -166,7 +166,7 @@ export function renderMarkdownPage(source: string, file: string, options: Markdo
       return at < 0 ? undefined : at;
     },
     tokenizer: (src: string) => {
-      const match = /^\{\{\s*([a-zA-Z]+\.[a-zA-Z]+)\s*\}\}/.exec(src);
+      const match = /^\{\{\s*([a-zA-Z]+\.[a-zA-Z0-9]+)\s*\}\}/.exec(src);
       return match ? { type: 'slot', raw: match[0], name: match[1] } : undefined;
     },
     renderer: (token) => {

@@ -1,3 +1,4 @@
+import { LEVELS } from '@bahati/contracts';
 /**
  * The information pages written in Markdown. Each is `pages/<path>/<lang>.md` (English, `en.md`, is required;
  * a language without its own file shows the English page) and is mounted at `/<path>` under every language
@@ -26,9 +27,19 @@ export const BLOG_PATH = 'bahati-blog';
 
 export const isBlogPost = (path: string): boolean => path.startsWith(`${BLOG_PATH}/`);
 
-/** The `{{…}}` placeholders a page may use; the page fills them in from `GET /api/config`. */
-export const CONTENT_SLOTS = ['email.support', 'email.privacy', 'email.dataProtection', 'email.marketing'] as const;
-export type ContentSlot = (typeof CONTENT_SLOTS)[number];
+/**
+ * The `{{…}}` placeholders a page may use: the mailboxes, filled in from `GET /api/config`, and the measured house
+ * edge of every level (contracts `MEASURED_HOUSE_EDGE`): `edge.levelN` with its basis, `edge.figureN` alone,
+ * `edge.basis` the basis.
+ */
+export const CONTENT_SLOTS: readonly string[] = [
+  'email.support',
+  'email.privacy',
+  'email.dataProtection',
+  'email.marketing',
+  'edge.basis',
+  ...LEVELS.flatMap((level) => [`edge.level${level}`, `edge.figure${level}`]),
+];
 
 /** The interactive parts a page may place with `<!-- widget: name -->` (features/content/content-page.tsx). */
 export const CONTENT_WIDGETS = ['blog-posts', 'level-ladder', 'my-limits', 'self-test'] as const;

@@ -51,9 +51,12 @@ export function Component() {
         coach={table.coach}
         onCoach={table.setCoach}
       />
-
       {/* The first deposit's offer, answered here between hands rather than only on the bonuses page. */}
-      {mode === 'betting' && !table.busy ? <OpenOffer place="table" /> : null}
+      {mode === 'betting' && !table.busy ? (
+        <div className={styles.offer}>
+          <OpenOffer place="table" />
+        </div>
+      ) : null}
 
       <div className={styles.tableWrap}>
         <div ref={ref} className={tableStyles.viewport} style={{ height: scale ? geometry.height * scale : undefined, aspectRatio: scale ? undefined : `${geometry.width} / ${geometry.height}` }} data-testid="table" data-motion={animations ? 'on' : 'off'}>
