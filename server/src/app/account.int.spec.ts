@@ -19,7 +19,7 @@ describeEachDatabase("the player's account", (db) => {
     await api.deposit(auth, 7_000);
     const [offer, ...others] = (await api.get(auth, '/api/players/bonuses')).json();
     expect(others).toEqual([]);
-    expect(offer).toMatchObject({ redeemCode: null, bonusAmount: 20_000, status: 'Offered', playthrough: 0, playthroughTarget: 4_000_000 });
+    expect(offer).toMatchObject({ redeemCode: null, bonusAmount: 20_000, status: 'Offered', playthrough: 0, playthroughTarget: 2_500_000 });
 
     const accepted = await api.post(auth, `/api/players/acceptbonus/${offer.id}`);
     expect(accepted.statusCode).toBe(200);
@@ -28,7 +28,7 @@ describeEachDatabase("the player's account", (db) => {
     expect((await api.post(auth, `/api/players/declinebonus/${offer.id}`)).statusCode).toBe(409);
 
     const refused = await api.post(auth, '/api/players/withdraw', withdrawal);
-    expect(refused.json()).toMatchObject({ statusCode: 400, error: 'PlaythroughRequirementNotMet' });
+    expect(refused.json()).toMatchObject({ statusCode: 400, error: 'PlaythroughRequirementNotMet', message: 'Accepted bonuses lock withdrawals: wager 2500000 sats more to open them.' });
 
     const dealt = await api.post(auth, '/api/hands', { betAmount: 1_000 });
     expect(dealt.statusCode).toBe(200);
@@ -129,7 +129,7 @@ describeEachDatabase("the player's account", (db) => {
     expect((await api.post(auth, '/api/admin/redeem-codes', { code: 'NOPE1', bonusAmount: 1_000 })).statusCode).toBe(403);
     expect((await api.post(boss.auth, '/api/admin/redeem-codes', { code: 'ab', bonusAmount: 1_000 })).json()).toMatchObject({ statusCode: 400, error: 'ValidationFailed' });
     const created = await api.post(boss.auth, '/api/admin/redeem-codes', { code: 'Welcome-25', bonusAmount: 2_500, minBank: 1_000 });
-    expect(created.json()).toMatchObject({ code: 'WELCOME-25', bonusAmount: 2_500, playthroughTarget: 250_000, maxRedemptions: null, minBank: 1_000, redemptions: 0 });
+    expect(created.json()).toMatchObject({ code: 'WELCOME-25', bonusAmount: 2_500, playthroughTarget: 312_500, maxRedemptions: null, minBank: 1_000, redemptions: 0 });
     expect((await api.post(boss.auth, '/api/admin/redeem-codes', { code: 'welcome-25', bonusAmount: 1 })).statusCode).toBe(409);
 
     expect((await api.post(auth, '/api/players/redeemcode', { code: 'welcome-25' })).json()).toMatchObject({ statusCode: 400, error: 'BankTooLowToRedeem' });
@@ -138,7 +138,7 @@ describeEachDatabase("the player's account", (db) => {
     for (const code of ['bad\u0000code', 'x'.repeat(65)]) expect((await api.post(auth, '/api/players/redeemcode', { code })).json()).toMatchObject({ statusCode: 400, error: 'ValidationFailed' });
 
     const redeemed = await api.post(auth, '/api/players/redeemcode', { code: 'welcome-25' });
-    expect(redeemed.json()).toMatchObject({ bank: 3_500, bonus: { redeemCode: 'WELCOME-25', bonusAmount: 2_500, status: 'Accepted', playthroughTarget: 250_000 } });
+    expect(redeemed.json()).toMatchObject({ bank: 3_500, bonus: { redeemCode: 'WELCOME-25', bonusAmount: 2_500, status: 'Accepted', playthroughTarget: 312_500 } });
     expect((await api.post(auth, '/api/players/redeemcode', { code: 'WELCOME-25' })).json()).toMatchObject({ statusCode: 409, error: 'CodeAlreadyRedeemed' });
     expect((await api.get(auth, '/api/players/bonuses')).json()).toEqual(expect.arrayContaining([expect.objectContaining({ redeemCode: 'WELCOME-25', status: 'Accepted' })]));
     expect((await api.get(boss.auth, '/api/admin/redeem-codes')).json()).toEqual([expect.objectContaining({ code: 'WELCOME-25', redemptions: 1 })]);
