@@ -55,6 +55,16 @@ const serverErrors = {
 } satisfies Record<ErrorCode, string>;
 
 /**
+ * What a player reads for a refusal whose `detail.reason` (contracts' ERROR_REASONS) tells it apart: i18next's
+ * context, `<Code>_<reason>`, in the `errors` section beside the codes.
+ */
+const serverErrorReasons = {
+  InvalidPaymentRequest_AmountMismatch: 'This payment request is for {{requested}} sats, but the withdrawal is for {{amount}} sats: the amounts differ. Create a request for {{amount}} sats (or one without an amount) in your wallet.',
+  CodeAlreadyRedeemed_UsedUp: 'That bonus code is no longer available: other players have taken all of its uses.',
+  CodeAlreadyRedeemed_AlreadyRedeemed: 'You have already redeemed this bonus code.',
+};
+
+/**
  * The English catalog: the source of every key. Each other catalog is typed as `Catalog`, so a
  * missing or extra key fails the type check. A feature adds its own top-level section.
  */
@@ -439,6 +449,7 @@ const en = {
     },
     errors: {
       invalidPaymentRequest: 'Invalid payment request.',
+      otherNetwork: 'This payment request is for a different Bitcoin network. Create one in a wallet for the network we pay on.',
       invalidAddress: 'The withdrawal address is not valid.',
       invalidAmount: 'Enter a whole number of satoshis above zero.',
       bankTooLow: 'You cannot withdraw more than you have in your bank.',
@@ -1749,6 +1760,7 @@ const en = {
     text: 'We could not show this page. Your balance and your hands are safe.',
     reload: 'Reload the page',
     ...serverErrors,
+    ...serverErrorReasons,
   },
 };
 
