@@ -739,6 +739,10 @@ const ar: Catalog = {
     net: 'صافي اليوم',
     showDetails: 'عرض التفاصيل',
     hideDetails: 'إخفاء التفاصيل',
+    more: 'عرض القيود الأقدم',
+    shown: 'أحدث {{shown}} من أصل {{total}} قيدًا في هذا اليوم',
+    loadingMore: 'جارٍ تحميل القيود الأقدم…',
+    moreError: 'تعذّر تحميل القيود الأقدم.',
     columns: { date: 'التاريخ', type: 'النوع', amount: 'المبلغ (sats)' },
     types: {
       BitcoinDeposit: 'إيداع بيتكوين',

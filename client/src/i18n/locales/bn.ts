@@ -727,6 +727,10 @@ const bn: Catalog = {
     net: 'দিনের নিট ফল',
     showDetails: 'বিস্তারিত দেখান',
     hideDetails: 'বিস্তারিত লুকান',
+    more: 'পুরোনো এন্ট্রি দেখান',
+    shown: 'দিনের {{total}}টি এন্ট্রির মধ্যে সবচেয়ে নতুন {{shown}}টি',
+    loadingMore: 'পুরোনো এন্ট্রি লোড হচ্ছে…',
+    moreError: 'পুরোনো এন্ট্রিগুলো লোড করা যায়নি।',
     columns: { date: 'তারিখ', type: 'ধরন', amount: 'পরিমাণ (sats)' },
     types: {
       BitcoinDeposit: 'বিটকয়েন ডিপোজিট',

@@ -727,6 +727,10 @@ const de: Catalog = {
     net: 'Saldo des Tages',
     showDetails: 'Details anzeigen',
     hideDetails: 'Details ausblenden',
+    more: 'Ältere Buchungen anzeigen',
+    shown: 'Die neuesten {{shown}} der {{total}} Buchungen des Tages',
+    loadingMore: 'Ältere Buchungen werden geladen …',
+    moreError: 'Die älteren Buchungen konnten nicht geladen werden.',
     columns: { date: 'Datum', type: 'Art', amount: 'Betrag (Sats)' },
     types: {
       BitcoinDeposit: 'Bitcoin-Einzahlung',

@@ -794,6 +794,10 @@ const en = {
     net: 'Net for the day',
     showDetails: 'Show details',
     hideDetails: 'Hide details',
+    more: 'Show older lines',
+    shown: 'The newest {{shown}} of the day’s {{total}} lines',
+    loadingMore: 'Loading older lines…',
+    moreError: 'The older lines could not be loaded.',
     columns: { date: 'Date', type: 'Type', amount: 'Amount (sats)' },
     types: {
       BitcoinDeposit: 'Bitcoin deposit',

@@ -730,6 +730,10 @@ const es: Catalog = {
     net: 'Neto del día',
     showDetails: 'Ver detalles',
     hideDetails: 'Ocultar detalles',
+    more: 'Mostrar movimientos anteriores',
+    shown: 'Los {{shown}} movimientos más recientes de los {{total}} del día',
+    loadingMore: 'Cargando movimientos anteriores…',
+    moreError: 'No se pudieron cargar los movimientos anteriores.',
     columns: { date: 'Fecha', type: 'Tipo', amount: 'Monto (sats)' },
     types: {
       BitcoinDeposit: 'Depósito de Bitcoin',

@@ -730,6 +730,10 @@ const fr: Catalog = {
     net: 'Net de la journée',
     showDetails: 'Afficher les détails',
     hideDetails: 'Masquer les détails',
+    more: 'Afficher les lignes plus anciennes',
+    shown: 'Les {{shown}} lignes les plus récentes sur les {{total}} de la journée',
+    loadingMore: 'Chargement des lignes plus anciennes…',
+    moreError: 'Les lignes plus anciennes n’ont pas pu être chargées.',
     columns: { date: 'Date', type: 'Type', amount: 'Montant (sats)' },
     types: {
       BitcoinDeposit: 'Dépôt Bitcoin',

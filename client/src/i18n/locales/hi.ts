@@ -727,6 +727,10 @@ const hi: Catalog = {
     net: 'दिन का कुल नतीजा',
     showDetails: 'विवरण दिखाएँ',
     hideDetails: 'विवरण छिपाएँ',
+    more: 'पुरानी एंट्री दिखाएँ',
+    shown: 'दिन की {{total}} एंट्री में से सबसे नई {{shown}}',
+    loadingMore: 'पुरानी एंट्री लोड हो रही हैं…',
+    moreError: 'पुरानी एंट्री लोड नहीं हो सकीं।',
     columns: { date: 'तारीख़', type: 'प्रकार', amount: 'रकम (sats)' },
     types: {
       BitcoinDeposit: 'बिटकॉइन डिपॉज़िट',

@@ -727,6 +727,10 @@ const id: Catalog = {
     net: 'Hasil bersih hari ini',
     showDetails: 'Tampilkan detail',
     hideDetails: 'Sembunyikan detail',
+    more: 'Tampilkan entri sebelumnya',
+    shown: '{{shown}} entri terbaru dari {{total}} entri hari ini',
+    loadingMore: 'Memuat entri sebelumnya…',
+    moreError: 'Entri sebelumnya tidak dapat dimuat.',
     columns: { date: 'Tanggal', type: 'Jenis', amount: 'Jumlah (sats)' },
     types: {
       BitcoinDeposit: 'Deposit Bitcoin',

@@ -727,6 +727,10 @@ const ja: Catalog = {
     net: 'この日の収支',
     showDetails: '詳細を表示',
     hideDetails: '詳細を隠す',
+    more: '以前の明細を表示',
+    shown: 'この日の {{total}} 件のうち新しい {{shown}} 件',
+    loadingMore: '以前の明細を読み込んでいます…',
+    moreError: '以前の明細を読み込めませんでした。',
     columns: { date: '日時', type: '種類', amount: '金額（sats）' },
     types: {
       BitcoinDeposit: 'ビットコイン入金',

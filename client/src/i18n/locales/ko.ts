@@ -727,6 +727,10 @@ const ko: Catalog = {
     net: '당일 순손익',
     showDetails: '자세히 보기',
     hideDetails: '자세히 숨기기',
+    more: '이전 내역 보기',
+    shown: '이날 내역 {{total}}건 중 최근 {{shown}}건',
+    loadingMore: '이전 내역을 불러오는 중…',
+    moreError: '이전 내역을 불러오지 못했습니다.',
     columns: { date: '날짜', type: '유형', amount: '금액(sats)' },
     types: {
       BitcoinDeposit: '비트코인 입금',

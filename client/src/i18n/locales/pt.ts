@@ -730,6 +730,10 @@ const pt: Catalog = {
     net: 'Líquido do dia',
     showDetails: 'Mostrar detalhes',
     hideDetails: 'Ocultar detalhes',
+    more: 'Mostrar lançamentos anteriores',
+    shown: 'Os {{shown}} lançamentos mais recentes dos {{total}} do dia',
+    loadingMore: 'Carregando lançamentos anteriores…',
+    moreError: 'Não foi possível carregar os lançamentos anteriores.',
     columns: { date: 'Data', type: 'Tipo', amount: 'Valor (sats)' },
     types: {
       BitcoinDeposit: 'Depósito em Bitcoin',

@@ -733,6 +733,10 @@ const ru: Catalog = {
     net: 'Итог за день',
     showDetails: 'Подробнее',
     hideDetails: 'Скрыть подробности',
+    more: 'Показать более ранние записи',
+    shown: 'Последние {{shown}} из {{total}} записей за день',
+    loadingMore: 'Загружаем более ранние записи…',
+    moreError: 'Не удалось загрузить более ранние записи.',
     columns: { date: 'Дата', type: 'Тип', amount: 'Сумма (сат)' },
     types: {
       BitcoinDeposit: 'Депозит Bitcoin',

@@ -727,6 +727,10 @@ const sw: Catalog = {
     net: 'Jumla ya siku',
     showDetails: 'Onyesha maelezo',
     hideDetails: 'Ficha maelezo',
+    more: 'Onyesha maingizo ya awali',
+    shown: 'Maingizo {{shown}} ya karibuni kati ya {{total}} ya siku',
+    loadingMore: 'Inapakia maingizo ya awali…',
+    moreError: 'Maingizo ya awali hayakuweza kupakiwa.',
     columns: { date: 'Tarehe', type: 'Aina', amount: 'Kiasi (sats)' },
     types: {
       BitcoinDeposit: 'Amana ya Bitcoin',

@@ -727,6 +727,10 @@ const ur: Catalog = {
     net: 'دن کا خالص نتیجہ',
     showDetails: 'تفصیلات دکھائیں',
     hideDetails: 'تفصیلات چھپائیں',
+    more: 'پرانی اندراجات دکھائیں',
+    shown: 'دن کی {{total}} اندراجات میں سے تازہ ترین {{shown}}',
+    loadingMore: 'پرانی اندراجات لوڈ ہو رہی ہیں…',
+    moreError: 'پرانی اندراجات لوڈ نہیں ہو سکیں۔',
     columns: { date: 'تاریخ', type: 'قسم', amount: 'رقم (sats)' },
     types: {
       BitcoinDeposit: 'بٹ کوائن ڈپازٹ',

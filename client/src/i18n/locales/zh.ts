@@ -727,6 +727,10 @@ const zh: Catalog = {
     net: '当日净结果',
     showDetails: '显示详情',
     hideDetails: '隐藏详情',
+    more: '显示更早的记录',
+    shown: '当天 {{total}} 条记录中最新的 {{shown}} 条',
+    loadingMore: '正在加载更早的记录…',
+    moreError: '无法加载更早的记录。',
     columns: { date: '日期', type: '类型', amount: '金额（聪）' },
     types: {
       BitcoinDeposit: '比特币充值',
