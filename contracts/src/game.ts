@@ -222,16 +222,6 @@ export const LedgerPageQuery = z.object({
 });
 export type LedgerPageQuery = z.infer<typeof LedgerPageQuery>;
 
-/** What a ledger line is part of: the table (stakes and returns), money in, money out, or a bonus. A deposit is not a winning. */
-export const LEDGER_PARTS = ['play', 'deposits', 'withdrawals', 'bonuses'] as const;
-export type LedgerPart = (typeof LEDGER_PARTS)[number];
-export const LEDGER_PART_OF: Readonly<Record<LedgerType, LedgerPart>> = {
-  Bet: 'play', Double: 'play', Split: 'play', InsuranceBet: 'play', InsuranceWin: 'play', Win: 'play', Push: 'play', EvenMoney: 'play', ShowShoe: 'play',
-  BitcoinDeposit: 'deposits', LightningDeposit: 'deposits',
-  Withdraw: 'withdrawals', WithdrawRefund: 'withdrawals',
-  Bonus: 'bonuses',
-};
-
 /** One part of a day: the sum of its lines (signed sats) and how many there are. */
 export const LedgerPartTotal = z.object({ amount: z.number().int(), lines: z.number().int().min(0) });
 export type LedgerPartTotal = z.infer<typeof LedgerPartTotal>;
