@@ -74,8 +74,10 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
  * - `InvalidPaymentRequest` `AmountMismatch`: the request asks for `requested` sats, the withdrawal is for `amount`.
  * - `CodeAlreadyRedeemed` `AlreadyRedeemed`: this player redeemed the code before; `UsedUp`: other players
  *   took all of its uses.
+ * - `LimitReached` `Deposit` / `Loss`: the player's own `kind` limit of `limit` sats, `used` so far in its window.
  */
 export const ERROR_REASONS = {
   InvalidPaymentRequest: ['AmountMismatch'],
   CodeAlreadyRedeemed: ['AlreadyRedeemed', 'UsedUp'],
+  LimitReached: ['Deposit', 'Loss'],
 } as const satisfies Partial<Record<ErrorCode, readonly string[]>>;

@@ -178,7 +178,9 @@ describeEachDatabase("the player's account", (db) => {
     expect(set.json()).toMatchObject({ limits: { dailyDeposit: { value: 30_000, pending: null }, sessionReminderMinutes: { value: 60 } } });
     await api.deposit(auth, 20_000);
     expect((await api.get(auth, '/api/players/limits')).json().usage).toMatchObject({ dailyDeposit: 20_000 });
-    expect((await api.post(auth, '/api/players/lightningaddinvoice', { amount: '15000' })).json()).toMatchObject({ statusCode: 403, error: 'LimitReached' });
+    expect((await api.post(auth, '/api/players/lightningaddinvoice', { amount: '15000' })).json()).toMatchObject({
+      statusCode: 403, error: 'LimitReached', detail: { reason: 'Deposit', kind: 'dailyDeposit', limit: 30_000, used: 20_000 },
+    });
     const raised = await api.inject({ method: 'PUT', url: '/api/players/limits', headers: auth, payload: { dailyDeposit: 100_000 } });
     expect(raised.json().limits.dailyDeposit).toMatchObject({ value: 30_000, pending: { value: 100_000 } });
     expect((await api.post(auth, '/api/players/lightningaddinvoice', { amount: '15000' })).json()).toMatchObject({ error: 'LimitReached' });

@@ -1745,6 +1745,8 @@ const es: Catalog = {
     InvalidSeed: 'Esa semilla no es válida: una semilla son 32 bytes en base64 estándar, 43 caracteres y un = final.',
     BonusNotOffered: 'Solo se puede aceptar o rechazar un bono ofrecido.',
     LimitReached: 'Eso superaría un límite que tú mismo fijaste. Puedes ver tus límites en tu perfil.',
+    LimitReached_Deposit: 'Eso superaría un límite de depósito que tú mismo fijaste: {{limit}} sats, de los que ya depositaste {{used}} en su periodo. Puedes ver tus límites en tu perfil.',
+    LimitReached_Loss: 'Eso superaría un límite de pérdidas que tú mismo fijaste: {{limit}} sats, de los que ya perdiste {{used}} en su periodo. Puedes ver tus límites en tu perfil.',
     IdempotencyKeyReused: 'Esta clave ya se usó para otra solicitud distinta. No se registró nada nuevo: revisa tus retiros y vuelve a intentarlo.',
     TooManyRequests: 'Demasiados intentos en poco tiempo. Espera un poco y vuelve a intentarlo.',
     PhoneCodeLocked: 'Demasiados códigos incorrectos: este código ya no sirve. Pide un código nuevo.',

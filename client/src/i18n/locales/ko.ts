@@ -1739,6 +1739,8 @@ const ko: Catalog = {
     InvalidSeed: '올바른 시드가 아닙니다. 시드는 표준 base64로 된 32바이트, 즉 43자와 끝의 = 입니다.',
     BonusNotOffered: '제안된 보너스만 수락하거나 거절할 수 있습니다.',
     LimitReached: '직접 설정한 한도를 넘게 됩니다. 한도는 프로필에서 확인할 수 있습니다.',
+    LimitReached_Deposit: '직접 설정한 입금 한도를 넘게 됩니다. 한도는 {{limit}} sats이며 이 기간에 이미 {{used}} sats를 입금했습니다. 한도는 프로필에서 확인할 수 있습니다.',
+    LimitReached_Loss: '직접 설정한 손실 한도를 넘게 됩니다. 한도는 {{limit}} sats이며 이 기간에 이미 {{used}} sats를 잃었습니다. 한도는 프로필에서 확인할 수 있습니다.',
     IdempotencyKeyReused: '이 키는 이미 다른 요청에 사용되었습니다. 새로 기록된 것은 없습니다. 출금 내역을 확인한 뒤 다시 시도해 주세요.',
     TooManyRequests: '짧은 시간에 너무 많이 시도했습니다. 잠시 후 다시 시도해 주세요.',
     PhoneCodeLocked: '잘못된 코드를 너무 많이 입력해 이 코드는 더 이상 사용할 수 없습니다. 새 코드를 요청하세요.',

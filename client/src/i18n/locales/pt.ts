@@ -1745,6 +1745,8 @@ const pt: Catalog = {
     InvalidSeed: 'Essa semente não é válida: uma semente tem 32 bytes em base64 padrão, 43 caracteres e um = no final.',
     BonusNotOffered: 'Só é possível aceitar ou recusar um bônus oferecido.',
     LimitReached: 'Isso ultrapassaria um limite que você mesmo definiu. Você pode ver seus limites no seu perfil.',
+    LimitReached_Deposit: 'Isso ultrapassaria um limite de depósito que você mesmo definiu: {{limit}} sats, dos quais {{used}} já foram depositados no período. Você pode ver seus limites no seu perfil.',
+    LimitReached_Loss: 'Isso ultrapassaria um limite de perdas que você mesmo definiu: {{limit}} sats, dos quais {{used}} já foram perdidos no período. Você pode ver seus limites no seu perfil.',
     IdempotencyKeyReused: 'Esta chave já foi usada em outra solicitação diferente. Nada novo foi registrado: confira seus saques e tente novamente.',
     TooManyRequests: 'Muitas tentativas em pouco tempo. Aguarde um pouco e tente novamente.',
     PhoneCodeLocked: 'Muitos códigos errados: este código não vale mais. Peça um código novo.',

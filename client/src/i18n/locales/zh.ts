@@ -1739,6 +1739,8 @@ const zh: Catalog = {
     InvalidSeed: '种子无效：种子为标准 base64 编码的 32 字节，即 43 个字符加结尾的 =。',
     BonusNotOffered: '只有待领取的奖金才能接受或拒绝。',
     LimitReached: '这将超出您为自己设定的限额。您可以在个人资料中查看限额。',
+    LimitReached_Deposit: '这将超出您为自己设定的充值限额：{{limit}} 聪，其中本周期内已充值 {{used}} 聪。您可以在个人资料中查看限额。',
+    LimitReached_Loss: '这将超出您为自己设定的亏损限额：{{limit}} 聪，其中本周期内已亏损 {{used}} 聪。您可以在个人资料中查看限额。',
     IdempotencyKeyReused: '此密钥已用于另一项不同的请求。未记录任何新内容：请查看您的提款记录后重试。',
     TooManyRequests: '短时间内尝试次数过多。请稍候再试。',
     PhoneCodeLocked: '输入错误验证码的次数过多，此验证码已失效。请重新获取验证码。',
