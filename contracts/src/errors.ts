@@ -61,5 +61,23 @@ export const ApiErrorBody = z.object({
   error: z.string(),
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /**
+   * What the player is told besides the code, where the server knows it: `reason` tells two refusals of one
+   * code apart (see ERROR_REASONS), and amounts (satoshis), limits and times are quoted as plain values.
+   */
+  detail: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/**
+ * The `detail.reason` a refusal may carry, by code:
+ * - `InvalidPaymentRequest` `AmountMismatch`: the request asks for `requested` sats, the withdrawal is for `amount`.
+ * - `CodeAlreadyRedeemed` `AlreadyRedeemed`: this player redeemed the code before; `UsedUp`: other players
+ *   took all of its uses.
+ * - `LimitReached` `Deposit` / `Loss`: the player's own `kind` limit of `limit` sats, `used` so far in its window.
+ */
+export const ERROR_REASONS = {
+  InvalidPaymentRequest: ['AmountMismatch'],
+  CodeAlreadyRedeemed: ['AlreadyRedeemed', 'UsedUp'],
+  LimitReached: ['Deposit', 'Loss'],
+} as const satisfies Partial<Record<ErrorCode, readonly string[]>>;

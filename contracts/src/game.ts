@@ -203,3 +203,39 @@ export const LedgerQuery = z.object({
   o: queryInt('o', { min: -840, max: 840 }).default(0),
 });
 export type LedgerQuery = z.infer<typeof LedgerQuery>;
+
+/** Lines of a ledger page: the first page of a busy day shows at once, the rest on asking. */
+export const LEDGER_PAGE_LIMIT_DEFAULT = 100;
+export const LEDGER_PAGE_LIMIT_MAX = 500;
+
+/**
+ * GET players/ledger/page?d&m&y&o&offset&limit: the same local day as GET players/ledger, newest line first,
+ * `offset` lines skipped and at most `limit` answered (default 100, at most 500), with the whole day's totals.
+ */
+export const LedgerPageQuery = z.object({
+  d: queryInt('d', { min: 1, max: 31 }),
+  m: queryInt('m', { min: 1, max: 12 }),
+  y: queryInt('y', { min: 2000, max: 9999 }),
+  o: queryInt('o', { min: -840, max: 840 }).default(0),
+  offset: queryInt('offset', { min: 0, max: 1_000_000 }).default(0),
+  limit: queryInt('limit', { min: 1, max: LEDGER_PAGE_LIMIT_MAX }).default(LEDGER_PAGE_LIMIT_DEFAULT),
+});
+export type LedgerPageQuery = z.infer<typeof LedgerPageQuery>;
+
+/** One part of a day: the sum of its lines (signed sats) and how many there are. */
+export const LedgerPartTotal = z.object({ amount: z.number().int(), lines: z.number().int().min(0) });
+export type LedgerPartTotal = z.infer<typeof LedgerPartTotal>;
+
+/** A page of the day's lines, newest first; `total` and `totals` are the whole day's, whatever the page. */
+export const LedgerPage = z.object({
+  items: z.array(LedgerEntry),
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  totals: z.object({
+    /** The day's net: every line's amount added up. */
+    net: z.number().int(),
+    parts: z.object({ play: LedgerPartTotal, deposits: LedgerPartTotal, withdrawals: LedgerPartTotal, bonuses: LedgerPartTotal }),
+  }),
+});
+export type LedgerPage = z.infer<typeof LedgerPage>;

@@ -4,6 +4,7 @@ export * from './player';
 export * from './health';
 export * from './money-flows';
 export * from './game';
+export * from './ledger-parts';
 export * from './query';
 export * from './hand-actions';
 export * from './fairness/base64';

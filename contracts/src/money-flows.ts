@@ -17,8 +17,12 @@ export const PhoneVerifyResponse = z.object({
 });
 export type PhoneVerifyResponse = z.infer<typeof PhoneVerifyResponse>;
 
+/** The SMS code: six digits; spaces and dashes as a player pastes them ("123 456", "123-456") are dropped first. */
 export const VerifyCodeRequest = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, 'code must be exactly 6 digits'),
+  code: z
+    .string()
+    .transform((code) => code.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'code must be exactly 6 digits')),
 });
 export type VerifyCodeRequest = z.infer<typeof VerifyCodeRequest>;
 

@@ -96,3 +96,23 @@ export async function playerWithHistory(call: ApiCall, email: string, name: stri
   await call('players/withdraw', { body: { amount: 5_000, paymentRequest: await outsideInvoice(call, 5_000) }, jwt });
   return { jwt, shoeId };
 }
+
+/** Today's ledger query (d, m, y, o) as the browser on this machine asks for it. */
+export function ledgerToday(now = new Date()): string {
+  return `d=${now.getDate()}&m=${now.getMonth() + 1}&y=${now.getFullYear()}&o=${now.getTimezoneOffset()}`;
+}
+
+/**
+ * A busy day: hands played through the API (`playHandByApi`, 1,000 sats each; the bank must hold enough) until
+ * today's ledger has at least `lines` lines; resolves with how many it has.
+ */
+export async function busyLedgerDay(call: ApiCall, jwt: string, lines: number): Promise<number> {
+  const count = async () => (await call<{ total: number }>(`players/ledger/page?${ledgerToday()}&limit=1`, { jwt })).total;
+  let total = await count();
+  while (total < lines) {
+    // About two lines a hand (the bet and its return); counted again every 20 hands.
+    for (let i = 0; i < Math.min(20, Math.ceil((lines - total) / 2)); i++) await playHandByApi(call, jwt);
+    total = await count();
+  }
+  return total;
+}

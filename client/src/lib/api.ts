@@ -16,6 +16,8 @@ export interface ClientConfig {
   devIdentity: boolean;
   environment: string;
   contactEmails: { support: string; privacy: string; dataProtection: string; marketing: string };
+  /** The network withdrawals are paid on: addresses and payment requests of another are refused at the field. */
+  bitcoinNetwork: 'mainnet' | 'testnet' | 'regtest';
 }
 
 const rawBaseQuery = fetchBaseQuery({
@@ -154,21 +156,50 @@ export function apiErrorCode(error: unknown): string | undefined {
   return apiErrorBody(error)?.error;
 }
 
+/** What the server told besides the code (`detail` of the body: a `reason`, amounts, limits, times), if anything. */
+export function apiErrorDetail(error: unknown): NonNullable<ApiErrorBody['detail']> | undefined {
+  const detail = apiErrorBody(error)?.detail;
+  return typeof detail === 'object' && detail !== null && !Array.isArray(detail) ? detail : undefined;
+}
+
 /** The limits an error message may quote, in the language on screen. */
 const quotedLimits = () => ({ minBet: currentFormats().sats(MIN_BET), maxBet: currentFormats().sats(MAX_BET) });
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A detail's values as a message quotes them, in the language on screen: numbers are satoshis (amounts and
+ * limits), ISO times a date and time; the `reason` picks the message and is not quoted.
+ */
+export function quotedDetail(detail: Readonly<Record<string, string | number>> | undefined): Record<string, string> {
+  const formats = currentFormats();
+  const quoted: Record<string, string> = {};
+  for (const [name, value] of Object.entries(detail ?? {})) {
+    if (name === 'reason') continue;
+    quoted[name] = typeof value === 'number' ? formats.sats(value) : ISO_TIME.test(value) ? formats.dateTime(value) : value;
+  }
+  return quoted;
+}
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 const isKnownCode = (code: string | undefined): code is ErrorCode => code !== undefined && KNOWN_CODES.has(code);
 
 /**
- * What to tell the player about a failed request, in their language: the catalogs' `errors.<Code>`.
- * The server's English `message` is shown only for a code the catalogs do not have; undefined when the
- * answer carries neither (a network failure), so the caller says something fitting.
+ * What to tell the player about a failed request, in their language: the catalogs' `errors.<Code>`, or
+ * `errors.<Code>_<reason>` when the server names a reason the catalogs have words for, quoting the detail's
+ * amounts, limits and times. Every form maps a refusal through here. The server's English `message` is shown
+ * only for a code the catalogs do not have; undefined when the answer carries neither (a network failure),
+ * so the caller says something fitting.
  */
 export function apiErrorMessage(t: TFunction, error: unknown): string | undefined {
   const body = apiErrorBody(error);
   if (!body) return undefined;
-  if (isKnownCode(body.error)) return t(`errors.${body.error}`, quotedLimits());
+  if (isKnownCode(body.error)) {
+    const detail = apiErrorDetail(error);
+    const reason = typeof detail?.reason === 'string' ? detail.reason : undefined;
+    // i18next's context: `errors.<Code>_<reason>`, falling back to `errors.<Code>` for a reason it has no words for.
+    return t(`errors.${body.error}`, { ...quotedLimits(), ...quotedDetail(detail), ...(reason ? { context: reason } : {}) });
+  }
   return body.message || undefined;
 }
 

@@ -15,6 +15,7 @@ export const clientConfig: ClientConfig = {
   devIdentity: true,
   environment: 'test',
   contactEmails: { support: 'support@example.com', privacy: 'privacy@example.com', dataProtection: 'dpo@example.com', marketing: 'news@example.com' },
+  bitcoinNetwork: 'regtest',
 };
 
 /** The open push channels (GET players/events): `pushPlayerEvent` writes to each. */
@@ -71,8 +72,8 @@ export const handlers = [
 export const server = setupServer(...handlers);
 
 /** An error answer as the server sends it (ApiErrorBody). */
-export function apiError(code: ErrorCode | string, status = 400, message = code): Response {
-  return HttpResponse.json<ApiErrorBody>({ statusCode: status, error: code, message }, { status });
+export function apiError(code: ErrorCode | string, status = 400, message = code, detail?: ApiErrorBody['detail']): Response {
+  return HttpResponse.json<ApiErrorBody>({ statusCode: status, error: code, message, ...(detail ? { detail } : {}) }, { status });
 }
 
 export interface SentRequest {

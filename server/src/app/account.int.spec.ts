@@ -58,6 +58,12 @@ describeEachDatabase("the player's account", (db) => {
     ]);
     const ledger = (await api.get(auth, `/api/players/ledger?d=${new Date().getUTCDate()}&m=${new Date().getUTCMonth() + 1}&y=${new Date().getUTCFullYear()}&o=0`)).json();
     expect(ledger.map((line: { type: string }) => line.type)).toEqual(['LightningDeposit', 'Withdraw']);
+    // The same day a page at a time, newest first, with the whole day's totals on every page.
+    const page = (await api.get(auth, `/api/players/ledger/page?d=${new Date().getUTCDate()}&m=${new Date().getUTCMonth() + 1}&y=${new Date().getUTCFullYear()}&o=0&limit=1`)).json();
+    expect(page).toMatchObject({
+      items: [{ type: 'Withdraw', amount: -10_000 }], total: 2, offset: 0, limit: 1,
+      totals: { net: 0, parts: { deposits: { amount: 10_000, lines: 1 }, withdrawals: { amount: -10_000, lines: 1 }, play: { amount: 0, lines: 0 } } },
+    });
     // The expiry sweep has nothing left to do for it, even after its 30 days.
     expect(await api.app.get(BonusReadModel).playersWithExpiredOffers(new Date(Date.now() + 31 * 86_400_000))).not.toContain(id);
   });
@@ -154,6 +160,11 @@ describeEachDatabase("the player's account", (db) => {
     }
     const answers = await Promise.all(players.map((p) => api.post(p.auth, '/api/players/redeemcode', { code: 'only-one' })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    // The other player is told the code is used up, and the one who got it that they redeemed it already.
+    expect(answers.find((a) => a.statusCode === 409)!.json()).toMatchObject({ error: 'CodeAlreadyRedeemed', detail: { reason: 'UsedUp' } });
+    const winner = players[answers.findIndex((a) => a.statusCode === 200)]!;
+    const again = await api.post(winner.auth, '/api/players/redeemcode', { code: 'only-one' });
+    expect(again.json()).toMatchObject({ statusCode: 409, error: 'CodeAlreadyRedeemed', detail: { reason: 'AlreadyRedeemed' } });
     const banks = await Promise.all(players.map(async (p) => (await api.get(p.auth, '/api/players/bank')).json()));
     expect(banks.sort()).toEqual([1_000, 1_500]);
   });
@@ -167,7 +178,9 @@ describeEachDatabase("the player's account", (db) => {
     expect(set.json()).toMatchObject({ limits: { dailyDeposit: { value: 30_000, pending: null }, sessionReminderMinutes: { value: 60 } } });
     await api.deposit(auth, 20_000);
     expect((await api.get(auth, '/api/players/limits')).json().usage).toMatchObject({ dailyDeposit: 20_000 });
-    expect((await api.post(auth, '/api/players/lightningaddinvoice', { amount: '15000' })).json()).toMatchObject({ statusCode: 403, error: 'LimitReached' });
+    expect((await api.post(auth, '/api/players/lightningaddinvoice', { amount: '15000' })).json()).toMatchObject({
+      statusCode: 403, error: 'LimitReached', detail: { reason: 'Deposit', kind: 'dailyDeposit', limit: 30_000, used: 20_000 },
+    });
     const raised = await api.inject({ method: 'PUT', url: '/api/players/limits', headers: auth, payload: { dailyDeposit: 100_000 } });
     expect(raised.json().limits.dailyDeposit).toMatchObject({ value: 30_000, pending: { value: 100_000 } });
     expect((await api.post(auth, '/api/players/lightningaddinvoice', { amount: '15000' })).json()).toMatchObject({ error: 'LimitReached' });

@@ -67,7 +67,7 @@ describeEachStorage('the foundation API', (storage) => {
     expect(bank.json()).toBe(0);
   });
 
-  it('tells a signed-out visitor how to sign in and which mailboxes the information pages name', async () => {
+  it('tells a signed-out visitor how to sign in, which mailboxes the information pages name and the Bitcoin network', async () => {
     const res = await inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -80,6 +80,7 @@ describeEachStorage('the foundation API', (storage) => {
         dataProtection: 'dataprotection@bahati.example',
         marketing: 'marketing@bahati.example',
       },
+      bitcoinNetwork: 'regtest',
     });
   });
 

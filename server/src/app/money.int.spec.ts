@@ -274,6 +274,9 @@ describeEachStorage('money in and out', (storage) => {
       const res = await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload });
       expect({ payload, status: res.statusCode, error: res.json().error }).toEqual({ payload, status, error });
     }
+    // A request for another amount says so, with both amounts, for the player's own language.
+    const mismatch = await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 3000, paymentRequest: twoThousand } });
+    expect(mismatch.json()).toMatchObject({ error: 'InvalidPaymentRequest', detail: { reason: 'AmountMismatch', requested: 2000, amount: 3000 } });
     expect(await bank(p.auth)).toBe(10_000);
     expect((await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json()).toEqual([]);
 

@@ -13,11 +13,19 @@ export interface Decider<Command, State, Event extends DomainEvent> {
   initialState(): State;
 }
 
+/** Plain values an error carries to the player (see `DomainError`). */
+export type ErrorDetail = Readonly<Record<string, string | number>>;
+
 /** A rule of the game or of the account was broken; `code` is one of the spec's error codes. */
 export class DomainError<Code extends string = string> extends Error {
+  /**
+   * `detail`: what the player is told besides the code, as plain values (a `reason` telling two refusals of
+   * one code apart, amounts in satoshis, limits, times): it leaves the API as the body's `detail`.
+   */
   constructor(
     readonly code: Code,
     message?: string,
+    readonly detail?: ErrorDetail,
   ) {
     super(message ?? code);
     this.name = 'DomainError';

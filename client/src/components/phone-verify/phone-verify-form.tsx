@@ -2,7 +2,7 @@ import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type C
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatLocale } from '@/i18n/use-localized-path';
-import { CODE_LENGTH, usePhoneVerification } from './use-phone-verification';
+import { codeDigits, usePhoneVerification } from './use-phone-verification';
 import styles from './phone-verify.module.css';
 
 /** "+1 201 555 0123" rather than "+12015550123". */
@@ -81,10 +81,10 @@ export function PhoneVerifyForm({ onVerified, autoFocus = true }: { onVerified: 
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={CODE_LENGTH}
             placeholder="••••••"
             value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
+            // No maxLength: the browser would cut "123 456" to "123 45" before it is read; the digits are kept here.
+            onChange={(e) => setCode(codeDigits(e.target.value))}
             aria-invalid={error?.field === 'code'}
             aria-describedby={error ? `${id}-error` : `${id}-code-hint`}
           />

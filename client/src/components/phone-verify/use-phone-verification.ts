@@ -6,6 +6,23 @@ import { useBeginPhoneVerifyMutation, useGetDeploymentEnvironmentQuery, useLazyG
 
 const DEFAULT_COUNTRY: CountryCode = 'US';
 export const CODE_LENGTH = 6;
+
+/** The first digit (zero) of each script whose digits a player may type or paste: ASCII, Arabic-Indic, Persian/Urdu, Devanagari, Bengali, full-width. */
+const ZEROS = [0x30, 0x660, 0x6f0, 0x966, 0x9e6, 0xff10];
+
+/**
+ * The code as typed or pasted, reduced to its digits: "123 456", "123-456" or "Code: 123456" all keep their six
+ * digits, and digits of another script are read as the ASCII ones the server checks.
+ */
+export function codeDigits(text: string): string {
+  let digits = '';
+  for (const char of text) {
+    const point = char.codePointAt(0)!;
+    const zero = ZEROS.find((z) => point >= z && point <= z + 9);
+    if (zero !== undefined) digits += String(point - zero);
+  }
+  return digits.slice(0, CODE_LENGTH);
+}
 /** Spec: success shows, then the dialog closes after one second. */
 const SUCCESS_CLOSE_MS = 1000;
 

@@ -1,35 +1,33 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { LedgerEntry, LedgerType } from '@bahati/contracts';
+import { LEDGER_PARTS, type LedgerEntry, type LedgerPage } from '@bahati/contracts';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { Spinner } from '@/components/spinner';
 import { useFormats } from '@/i18n/use-localized-path';
-import { useGetLedgerQuery } from './ledger-api';
+import { useGetLedgerPageInfiniteQuery } from './ledger-api';
 import { isoDay, parseDay, shiftDay } from './ledger-format';
-import { LedgerTable } from './ledger-table';
+import { LedgerMore, LedgerTable } from './ledger-table';
 import styles from './ledger.module.css';
 
-/** What a ledger line is part of: the table (stakes and returns), money in, money out, or a bonus. A deposit is not a winning. */
-type Part = 'play' | 'deposits' | 'withdrawals' | 'bonuses';
-const PART_OF: Record<LedgerType, Part> = {
-  Bet: 'play', Double: 'play', Split: 'play', InsuranceBet: 'play', InsuranceWin: 'play', Win: 'play', Push: 'play', EvenMoney: 'play', ShowShoe: 'play',
-  BitcoinDeposit: 'deposits', LightningDeposit: 'deposits',
-  Withdraw: 'withdrawals', WithdrawRefund: 'withdrawals',
-  Bonus: 'bonuses',
-};
-
-/** The day's net, and its parts: the play result, deposits, withdrawals (less refunds) and bonuses. */
-function dayTotals(rows: readonly LedgerEntry[]): { net: number; parts: Record<Part, number>; has: Set<Part> } {
-  const parts: Record<Part, number> = { play: 0, deposits: 0, withdrawals: 0, bonuses: 0 };
-  const has = new Set<Part>();
-  for (const row of rows) {
-    const part = PART_OF[row.type];
-    parts[part] += row.amount;
-    has.add(part);
+/** The lines of the pages read so far, newest first, each once (a line written meanwhile can shift a page onto one already shown). */
+function pageRows(pages: readonly LedgerPage[] | undefined): LedgerEntry[] {
+  const seen = new Set<string>();
+  const rows: LedgerEntry[] = [];
+  for (const page of pages ?? []) {
+    for (const row of page.items) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      rows.push(row);
+    }
   }
-  return { net: parts.play + parts.deposits + parts.withdrawals + parts.bonuses, parts, has };
+  return rows;
 }
+
+const NO_TOTALS: LedgerPage['totals'] = {
+  net: 0,
+  parts: { play: { amount: 0, lines: 0 }, deposits: { amount: 0, lines: 0 }, withdrawals: { amount: 0, lines: 0 }, bonuses: { amount: 0, lines: 0 } },
+};
 
 export function Component() {
   const { t } = useTranslation();
@@ -45,9 +43,12 @@ export function Component() {
     const date = parseDay(day)!;
     return { d: date.getDate(), m: date.getMonth() + 1, y: date.getFullYear(), o: date.getTimezoneOffset() };
   }, [day]);
-  const { data, isFetching, isLoading, isError, refetch } = useGetLedgerQuery(query);
-  // The server answers the day in order; the newest line comes first on screen.
-  const rows = useMemo(() => [...(data ?? [])].reverse(), [data]);
+  // A busy day comes a page at a time: the newest lines show at once, older ones on scrolling or "Show older lines".
+  const { data, isFetching, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useGetLedgerPageInfiniteQuery(query);
+  const rows = useMemo(() => pageRows(data?.pages), [data]);
+  const more = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   useEffect(() => {
     document.title = `${t('ledger.title')} · ${t('common.brand')}`;
@@ -66,7 +67,9 @@ export function Component() {
       return next;
     });
 
-  const totals = dayTotals(rows);
+  // Every page carries the whole day's totals: the newest is the freshest.
+  const totals = data?.pages.at(-1)?.totals ?? NO_TOTALS;
+  const total = data?.pages.at(-1)?.total ?? 0;
   const signed = format.signed;
   const tone = (amount: number) => (amount > 0 ? styles.plus : amount < 0 ? styles.minus : '');
   const dayLabel = formats.longDay(parseDay(day)!);
@@ -121,13 +124,12 @@ export function Component() {
         </div>
         {rows.length ? (
           <dl className={styles.split} data-testid="ledger-split">
-            {(['play', 'deposits', 'withdrawals', 'bonuses'] as const)
-              .filter((part) => part !== 'bonuses' || totals.has.has('bonuses'))
+            {LEDGER_PARTS.filter((part) => part !== 'bonuses' || totals.parts.bonuses.lines > 0)
               .map((part) => (
                 <div key={part} className={part === 'play' ? styles.splitPlay : undefined}>
                   <dt>{t(`ledger.split.${part}`)}</dt>
-                  <dd className={tone(totals.parts[part])} data-testid={`ledger-split-${part}`}>
-                    {signed(totals.parts[part])}
+                  <dd className={tone(totals.parts[part].amount)} data-testid={`ledger-split-${part}`}>
+                    {signed(totals.parts[part].amount)}
                   </dd>
                 </div>
               ))}
@@ -151,7 +153,10 @@ export function Component() {
             {t('ledger.empty')}
           </p>
         ) : (
-          <LedgerTable rows={rows} dayLabel={dayLabel} idPrefix={dateId} open={open} onToggle={toggle} />
+          <>
+            <LedgerTable rows={rows} dayLabel={dayLabel} idPrefix={dateId} open={open} onToggle={toggle} />
+            {rows.length < total ? <LedgerMore shown={rows.length} total={total} loading={isFetchingNextPage} failed={isFetchNextPageError} onMore={more} /> : null}
+          </>
         )}
       </section>
     </div>

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LedgerEntry } from '@bahati/contracts';
 import { useSatsFormat } from '@/components/amount/sats-amount';
@@ -106,5 +106,47 @@ export function LedgerTable({
         })}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * Below a busy day's lines: how many are shown, and the older ones on "Show older lines" or as the player
+ * scrolls near the end (where the browser can tell).
+ */
+export function LedgerMore({
+  shown,
+  total,
+  loading,
+  failed,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  loading: boolean;
+  failed: boolean;
+  onMore: () => void;
+}) {
+  const { t } = useTranslation();
+  const formats = useSatsFormat();
+  const end = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = end.current;
+    if (!element || failed || typeof IntersectionObserver === 'undefined') return;
+    // Made again once a page has come, so an end still in view asks for the next one.
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onMore(), { rootMargin: '600px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [onMore, failed, shown]);
+
+  return (
+    <div ref={end} className={styles.more} data-testid="ledger-more">
+      <p className={styles.moreCount} role={failed ? 'alert' : undefined} aria-live="polite">
+        {failed ? t('ledger.moreError') : loading ? t('ledger.loadingMore') : t('ledger.shown', { shown: formats.sats(shown), total: formats.sats(total) })}
+      </p>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={onMore} disabled={loading}>
+        {failed ? t('common.retry') : t('ledger.more')}
+      </button>
+    </div>
   );
 }

@@ -38,6 +38,19 @@ describe('phone verification', () => {
     expect(await screen.findByText('Phone verified')).toBeInTheDocument();
   });
 
+  it.each([['123 456'], ['123-456'], ['Code: 12a34b56'], ['١٢٣٤٥٦']])('keeps all six digits of a code pasted as %s', async (pasted) => {
+    const sent = recordRequests();
+    const { user } = renderWithProviders(<PhoneVerifyPage />, { route: '/phone-verify' });
+    await sendCode(user);
+    const field = await screen.findByLabelText('Verification code');
+    await user.click(field);
+    await user.paste(pasted);
+    expect(field).toHaveValue('123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('That code is not right. Check the SMS and enter all 6 digits.')).toBeInTheDocument();
+    expect((await sent.to('POST', '/players/verifycode')).map((r) => r.body)).toEqual([{ code: '123456' }]);
+  });
+
   it('says when the code is wrong', async () => {
     const { user } = renderWithProviders(<PhoneVerifyPage />, { route: '/phone-verify' });
     await sendCode(user);

@@ -6,8 +6,13 @@ import { renderWithProviders } from '@/test/render';
 import { apiError, recordRequests, server } from '@/test/server';
 import { CreateWithdrawalDialog, validateWithdrawal } from './create-withdrawal-dialog';
 
-const INVOICE = 'lnbc200u1p3xyzexampleinvoice';
-const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+/** Regtest (the test config's network): a payment request for 20,000 sats, one for 5,000, and an address. */
+const INVOICE =
+  'lnbcrt200u1p54twgqpp5enxvenxvenxvenxvenxvenxvenxvenxvenxvenxvenxvenxvenxqdq8w3jhxaqxqxuxgzgqcqpfd48thtvyusn9hszhrdf0l7jmq7gmq8p43zncwalfeadtcxllr26phr7a430w2mx3ck8f795ya0dpq3ttcqjpmrsu9lyz6fpcvjs3vpgqz5n9cw';
+const INVOICE_5000 =
+  'lnbcrt50u1p54twgqpp5enxvenxvenxvenxvenxvenxvenxvenxvenxvenxvenxvenxvenxqdq8w3jhxaqxqxuxgzgqcqpfmqjmlphdckgxa698m0dgerc5delu2nxwdzn72spstqsn95l870vkru2nwxysjg6hlgst5nxfrtdhwty072tc8ark9kn05kf83tav8hcqqhq7uu';
+const ADDRESS = 'bcrt1qqurswpc8qurswpc8qurswpc8qurswpc8dxm0gk';
+const MAINNET_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 describe('validateWithdrawal', () => {
   it('accepts a Lightning withdrawal within the bank', () => {
@@ -211,5 +216,61 @@ describe('CreateWithdrawalDialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     await waitFor(() => expect(JSON.stringify(store.getState().api.queries)).toContain('30000'));
+  });
+});
+
+describe('the withdrawal refusals, with their detail', () => {
+  it('reads payment requests and addresses for the configured network', () => {
+    expect(validateWithdrawal('lightning', '5000', INVOICE_5000, 50_000, 'regtest')).toMatchObject({ sats: 5_000 });
+    expect(validateWithdrawal('lightning', '7000', INVOICE_5000, 50_000, 'regtest')).toEqual({
+      field: 'target', key: 'errors.InvalidPaymentRequest_AmountMismatch', sats: { requested: 5_000, amount: 7_000 },
+    });
+    expect(validateWithdrawal('lightning', '5000', INVOICE_5000, 50_000, 'mainnet')).toEqual({ field: 'target', key: 'withdraw.errors.otherNetwork' });
+    expect(validateWithdrawal('lightning', '5000', `${INVOICE_5000.slice(0, -1)}q`, 50_000, 'regtest')).toEqual({ field: 'target', key: 'withdraw.errors.invalidPaymentRequest' });
+    expect(validateWithdrawal('bitcoin', '10000', ADDRESS, 50_000, 'regtest')).toMatchObject({ method: 'bitcoin' });
+    expect(validateWithdrawal('bitcoin', '10000', MAINNET_ADDRESS, 50_000, 'mainnet')).toMatchObject({ method: 'bitcoin' });
+    expect(validateWithdrawal('bitcoin', '10000', MAINNET_ADDRESS, 50_000, 'regtest')).toEqual({ field: 'target', key: 'withdraw.errors.invalidAddress' });
+    expect(validateWithdrawal('bitcoin', '10000', 'mgLjCZefJ6DZGQ4LX25Wz6hrpBsFHXVnWS', 50_000, 'testnet')).toMatchObject({ method: 'bitcoin' });
+    expect(validateWithdrawal('bitcoin', '10000', 'mgLjCZefJ6DZGQ4LX25Wz6hrpBsFHXVnWs', 50_000, 'testnet')).toEqual({ field: 'target', key: 'withdraw.errors.invalidAddress' });
+    // Taproot (bech32m, BIP 350's test vector).
+    expect(validateWithdrawal('bitcoin', '10000', 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0', 50_000, 'mainnet')).toMatchObject({ method: 'bitcoin' });
+  });
+
+  it('refuses at the field, before the confirmation, an address that is not a Bitcoin address', async () => {
+    const sent = recordRequests();
+    const { user } = renderDialog();
+    await user.selectOptions(screen.getByLabelText('Withdraw with'), 'bitcoin');
+    await user.type(screen.getByLabelText('Amount in sats'), '10000');
+    await user.type(screen.getByLabelText('Bitcoin address'), 'bcrt1qthisisnotanaddressatall0000');
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(await screen.findByText('The withdrawal address is not valid.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Bitcoin address')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('heading', { name: 'Confirm your withdrawal' })).not.toBeInTheDocument();
+    expect(await sent.to('POST', '/players/withdraw')).toHaveLength(0);
+  });
+
+  it('says at the field that a payment request for 5,000 sats is not for a withdrawal of 7,000', async () => {
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText('Amount in sats'), '7000');
+    await user.type(screen.getByLabelText('Lightning payment request'), INVOICE_5000);
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(await screen.findByText(/This payment request is for 5,000 sats, but the withdrawal is for 7,000 sats: the amounts differ/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Confirm your withdrawal' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal with its amounts inside the dialog", async () => {
+    server.use(
+      http.post('/api/players/withdraw', () =>
+        apiError('InvalidPaymentRequest', 400, 'The amounts differ.', { reason: 'AmountMismatch', requested: 5_000, amount: 20_000 }),
+      ),
+    );
+    const { user, onCreated } = renderDialog();
+    await user.type(screen.getByLabelText('Amount in sats'), '20000');
+    await user.type(screen.getByLabelText('Lightning payment request'), INVOICE);
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
+    expect(await screen.findByText(/This payment request is for 5,000 sats, but the withdrawal is for 20,000 sats/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Lightning payment request')).toHaveAttribute('aria-invalid', 'true');
+    expect(onCreated).not.toHaveBeenCalled();
   });
 });

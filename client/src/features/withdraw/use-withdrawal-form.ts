@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { newUuid } from '@/components/format/format';
 import { PhoneChallengeDismissed, runWithPhoneChallenge } from '@/components/phone-verify/phone-challenge';
+import { quotedDetail, useGetClientConfigQuery } from '@/lib/api';
 import { useRequestWithdrawalMutation } from './withdraw-api';
 import { serverError, validateWithdrawal, type Checked, type Field, type FormError, type Method } from './withdrawal-checks';
 
@@ -34,6 +35,7 @@ export function useWithdrawalForm({
   const [error, setError] = useState<FormError | null>(null);
   const [review, setReview] = useState<Checked | null>(null);
   const [requestWithdrawal, { isLoading }] = useRequestWithdrawalMutation();
+  const network = useGetClientConfigQuery().data?.bitcoinNetwork;
   // One key per submission of these values: a double click or a retry records a single request.
   const idempotencyKey = useRef(newUuid());
   const submitting = useRef(false);
@@ -68,7 +70,7 @@ export function useWithdrawalForm({
   function onReview(event: FormEvent) {
     event.preventDefault();
     if (submitting.current) return;
-    const checked = validateWithdrawal(method, amount, target.trim(), bank);
+    const checked = validateWithdrawal(method, amount, target.trim(), bank, network);
     if ('field' in checked) {
       setError(checked);
       focusField(checked.field);
@@ -121,7 +123,7 @@ export function useWithdrawalForm({
     changed();
   };
 
-  const message = (e: FormError) => ('text' in e ? e.text : t(e.key, { amount: format.sats(MIN_BITCOIN_WITHDRAWAL) }));
+  const message = (e: FormError) => ('text' in e ? e.text : t(e.key, { amount: format.sats(MIN_BITCOIN_WITHDRAWAL), ...quotedDetail(e.sats) }));
   // A refused text is shown by the amount field itself; other amount errors go in its note.
   const amountError = error?.field === 'amount' && !('key' in error && error.key.startsWith('amount.problems.')) ? message(error) : null;
 

@@ -7,7 +7,9 @@ import { renderWithProviders, tableRows } from '@/test/render';
 import { recordRequests, server } from '@/test/server';
 import { Component as WithdrawPage } from './withdraw-page';
 
-const INVOICE = 'lnbc200u1p3xyzexampleinvoice';
+/** A regtest (the test config's network) payment request for 20,000 sats. */
+const INVOICE =
+  'lnbcrt200u1p54twgqpp5enxvenxvenxvenxvenxvenxvenxvenxvenxvenxvenxvenxvenxqdq8w3jhxaqxqxuxgzgqcqpfd48thtvyusn9hszhrdf0l7jmq7gmq8p43zncwalfeadtcxllr26phr7a430w2mx3ck8f795ya0dpq3ttcqjpmrsu9lyz6fpcvjs3vpgqz5n9cw';
 
 describe('the withdraw page', () => {
   it('shows the bank and says when there is no request yet', async () => {

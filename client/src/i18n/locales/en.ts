@@ -55,6 +55,18 @@ const serverErrors = {
 } satisfies Record<ErrorCode, string>;
 
 /**
+ * What a player reads for a refusal whose `detail.reason` (contracts' ERROR_REASONS) tells it apart: i18next's
+ * context, `<Code>_<reason>`, in the `errors` section beside the codes.
+ */
+const serverErrorReasons = {
+  InvalidPaymentRequest_AmountMismatch: 'This payment request is for {{requested}} sats, but the withdrawal is for {{amount}} sats: the amounts differ. Create a request for {{amount}} sats (or one without an amount) in your wallet.',
+  CodeAlreadyRedeemed_UsedUp: 'That bonus code is no longer available: other players have taken all of its uses.',
+  CodeAlreadyRedeemed_AlreadyRedeemed: 'You have already redeemed this bonus code.',
+  LimitReached_Deposit: 'That would go past a deposit limit you set yourself: {{limit}} sats, of which {{used}} are already deposited in its window. You can see your limits on your profile.',
+  LimitReached_Loss: 'That would go past a loss limit you set yourself: {{limit}} sats, of which {{used}} are already lost in its window. You can see your limits on your profile.',
+};
+
+/**
  * The English catalog: the source of every key. Each other catalog is typed as `Catalog`, so a
  * missing or extra key fails the type check. A feature adds its own top-level section.
  */
@@ -440,6 +452,7 @@ const en = {
     },
     errors: {
       invalidPaymentRequest: 'Invalid payment request.',
+      otherNetwork: 'This payment request is for a different Bitcoin network. Create one in a wallet for the network we pay on.',
       invalidAddress: 'The withdrawal address is not valid.',
       invalidAmount: 'Enter a whole number of satoshis above zero.',
       bankTooLow: 'You cannot withdraw more than you have in your bank.',
@@ -784,6 +797,10 @@ const en = {
     net: 'Net for the day',
     showDetails: 'Show details',
     hideDetails: 'Hide details',
+    more: 'Show older lines',
+    shown: 'The newest {{shown}} of the day’s {{total}} lines',
+    loadingMore: 'Loading older lines…',
+    moreError: 'The older lines could not be loaded.',
     columns: { date: 'Date', type: 'Type', amount: 'Amount (sats)' },
     types: {
       BitcoinDeposit: 'Bitcoin deposit',
@@ -1763,6 +1780,7 @@ const en = {
     text: 'We could not show this page. Your balance and your hands are safe.',
     reload: 'Reload the page',
     ...serverErrors,
+    ...serverErrorReasons,
   },
 };
 

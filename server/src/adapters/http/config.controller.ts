@@ -11,13 +11,15 @@ export class ConfigController {
 
   @Public()
   @Get()
-  @ApiOperation({ summary: 'Client settings: which sign-in to offer, and the mailboxes the information pages name' })
+  @ApiOperation({ summary: 'Client settings: which sign-in to offer, the mailboxes the information pages name, and the Bitcoin network' })
   get() {
     return {
       googleClientId: this.config.googleClientId ?? null,
       devIdentity: this.config.devIdentity,
       environment: this.config.env,
       contactEmails: this.config.contactEmails,
+      // The network withdrawal addresses and payment requests must be for: the client refuses others at the field.
+      bitcoinNetwork: this.config.bitcoin.network,
     };
   }
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { ArgumentsHost } from '@nestjs/common';
 import { HttpException, Logger } from '@nestjs/common';
+import { DomainError } from '../../domain/decider';
 import { ErrorsFilter, redactSecrets } from './errors.filter';
 
 /** What the filter answers to `exception`, and what it logs. */
@@ -87,5 +88,19 @@ describe('redactSecrets', () => {
   it('masks JWTs and macaroon-length hex', () => {
     const text = redactSecrets(`token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln macaroon ${'ab'.repeat(64)}`);
     expect(text).toBe('token [jwt] macaroon [hex]');
+  });
+});
+
+describe('the answer to a refusal', () => {
+  it("carries the refusal's detail beside its code, and no detail key when there is none", () => {
+    const mismatch = answer(new DomainError('InvalidPaymentRequest', 'The amounts differ.', { reason: 'AmountMismatch', requested: 5000, amount: 7000 }));
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body).toEqual({
+      statusCode: 400, error: 'InvalidPaymentRequest', message: 'The amounts differ.', detail: { reason: 'AmountMismatch', requested: 5000, amount: 7000 },
+    });
+    const usedUp = answer(new DomainError('CodeAlreadyRedeemed', 'Used up.', { reason: 'UsedUp' }));
+    expect(usedUp.status).toBe(409);
+    expect(usedUp.body.detail).toEqual({ reason: 'UsedUp' });
+    expect(answer(new DomainError('BankTooLow')).body).not.toHaveProperty('detail');
   });
 });

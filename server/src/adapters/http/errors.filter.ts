@@ -50,7 +50,7 @@ export interface SpaFallback {
 }
 
 /**
- * Every error leaves the API as `{statusCode, error, message, issues?}`; `error` is the spec's error code
+ * Every error leaves the API as `{statusCode, error, message, issues?, detail?}`; `error` is the spec's error code
  * when there is one. Unknown `/api` paths are 404 JSON; other unknown paths get the client (SPA routes).
  */
 @Catch()
@@ -68,7 +68,8 @@ export class ErrorsFilter implements ExceptionFilter {
       const status = exception instanceof NotFoundError ? HttpStatus.NOT_FOUND : (STATUS[exception.code as ErrorCode] ?? HttpStatus.BAD_REQUEST);
       const issues = exception instanceof ValidationError ? { issues: exception.issues } : {};
       if (exception instanceof TooManyRequestsError) void reply.header('retry-after', String(exception.retryAfterSeconds));
-      void reply.status(status).send({ statusCode: status, error: exception.code, message: exception.message, ...issues });
+      const detail = exception.detail ? { detail: exception.detail } : {};
+      void reply.status(status).send({ statusCode: status, error: exception.code, message: exception.message, ...issues, ...detail });
       return;
     }
     if (exception instanceof WrongExpectedRevisionError) {

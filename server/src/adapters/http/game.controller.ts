@@ -3,12 +3,12 @@ import type { FastifyReply } from 'fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  ActionResponse, DealRequest, Hand, HandAction, HandActionResponse, HandList, type LedgerEntry, LedgerEntryList, LedgerQuery, PlayerHandsQuery, RetireShoeResponse, Shoe,
+  ActionResponse, DealRequest, Hand, HandAction, HandActionResponse, HandList, type LedgerEntry, LedgerEntryList, LedgerPage, LedgerPageQuery, LedgerQuery, PlayerHandsQuery, RetireShoeResponse, Shoe,
 } from '@bahati/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../application/actor';
 import { DealHandCommand, PlayHandCommand, RetireShoeCommand } from '../../application/game/commands';
-import { GetHandQuery, GetHandShoeQuery, GetLedgerQuery, GetShoeQuery, ListHandsQuery } from '../../application/game/queries';
+import { GetHandQuery, GetHandShoeQuery, GetLedgerPageQuery, GetLedgerQuery, GetShoeQuery, ListHandsQuery } from '../../application/game/queries';
 import { CorrelationId, CurrentActor } from './auth';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';
@@ -73,6 +73,13 @@ export class GameController {
   @ApiOkResponse({ schema: openApi(LedgerEntryList) })
   ledger(@Query(new ZodPipe(LedgerQuery)) day: z.infer<typeof LedgerQuery>, @CurrentActor() actor: Actor): Promise<LedgerEntry[]> {
     return this.queries.execute(new GetLedgerQuery(actor, day));
+  }
+
+  @Get('players/ledger/page')
+  @ApiOperation({ summary: 'A page of your ledger for one local day, newest first (?offset&limit, default 100, at most 500), with the whole day\'s totals' })
+  @ApiOkResponse({ schema: openApi(LedgerPage) })
+  ledgerPage(@Query(new ZodPipe(LedgerPageQuery)) query: z.infer<typeof LedgerPageQuery>, @CurrentActor() actor: Actor): Promise<LedgerPage> {
+    return this.queries.execute(new GetLedgerPageQuery(actor, query));
   }
 
   @Get('players/:id/hands')

@@ -45,6 +45,13 @@ describe('withdrawal payment requests', () => {
     else expect(check).toThrow(expect.objectContaining({ code: 'InvalidPaymentRequest' }) as unknown as DomainError);
   });
 
+  it('tells a request for another amount by its reason and both amounts', () => {
+    const check = () => checkPaymentRequest(sign('regtest', 5000), { network: 'regtest', amount: 7000, now });
+    expect(check).toThrow(
+      expect.objectContaining({ code: 'InvalidPaymentRequest', detail: { reason: 'AmountMismatch', requested: 5000, amount: 7000 } }) as unknown as DomainError,
+    );
+  });
+
   it('accepts the development node’s own invoices', async () => {
     const node = new DevLightningNode(null, 'regtest');
     const inv = await node.createInvoice(5000, 'x', 600);

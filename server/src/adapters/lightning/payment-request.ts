@@ -36,6 +36,10 @@ export function checkPaymentRequest(paymentRequest: string, expected: { network:
     if (msat % 1000n !== 0n) throw invalid('it asks for a fraction of a satoshi');
     amount = Number(msat / 1000n);
   }
-  if (amount !== null && amount !== expected.amount) throw invalid(`it asks for ${amount} satoshis, not ${expected.amount}`);
+  if (amount !== null && amount !== expected.amount) {
+    throw new DomainError('InvalidPaymentRequest', `The payment request is for ${amount} satoshis, the withdrawal for ${expected.amount}: the amounts differ.`, {
+      reason: 'AmountMismatch', requested: amount, amount: expected.amount,
+    });
+  }
   return { paymentHash, amount, expiresAt };
 }

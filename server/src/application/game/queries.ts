@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { Hand, LedgerEntry, LedgerQuery, Shoe } from '@bahati/contracts';
+import { LEDGER_PART_OF, LEDGER_PARTS, type Hand, type LedgerEntry, type LedgerPage, type LedgerPageQuery, type LedgerPartTotal, type LedgerQuery, type Shoe } from '@bahati/contracts';
 import { handView } from '../../domain/account/game-view';
 import { DomainError } from '../../domain/decider';
 import { type Actor, mayRead } from '../actor';
@@ -27,6 +27,10 @@ export class ListHandsQuery {
 }
 export class GetLedgerQuery {
   constructor(readonly actor: Actor, readonly day: LedgerQuery) {}
+}
+/** A page of the player's local day, newest first, with the whole day's totals. */
+export class GetLedgerPageQuery {
+  constructor(readonly actor: Actor, readonly query: LedgerPageQuery) {}
 }
 
 @QueryHandler(GetHandQuery)
@@ -99,6 +103,26 @@ export class GetLedgerHandler implements IQueryHandler<GetLedgerQuery, LedgerEnt
   }
 }
 
+@QueryHandler(GetLedgerPageQuery)
+export class GetLedgerPageHandler implements IQueryHandler<GetLedgerPageQuery, LedgerPage> {
+  constructor(private readonly ledger: LedgerReadModel) {}
+
+  async execute({ actor, query }: GetLedgerPageQuery): Promise<LedgerPage> {
+    const { from, to } = localDayInUtc(query);
+    const { offset, limit } = query;
+    const { items, byType } = await this.ledger.ledgerPage(actor.playerId, from, to, { offset, limit });
+    const parts = Object.fromEntries(LEDGER_PARTS.map((part) => [part, { amount: 0, lines: 0 }])) as Record<(typeof LEDGER_PARTS)[number], LedgerPartTotal>;
+    for (const { type, amount, lines } of byType) {
+      const part = parts[LEDGER_PART_OF[type]];
+      part.amount += amount;
+      part.lines += lines;
+    }
+    const net = LEDGER_PARTS.reduce((sum, part) => sum + parts[part].amount, 0);
+    const total = LEDGER_PARTS.reduce((sum, part) => sum + parts[part].lines, 0);
+    return { items, total, offset, limit, totals: { net, parts } };
+  }
+}
+
 /** The player's local calendar day as a UTC range; `o` is getTimezoneOffset(): UTC = local + o minutes. */
 export function localDayInUtc(day: LedgerQuery): { from: Date; to: Date } {
   const midnight = Date.UTC(day.y, day.m - 1, day.d);
@@ -110,4 +134,4 @@ export function localDayInUtc(day: LedgerQuery): { from: Date; to: Date } {
   return { from, to: new Date(from.getTime() + 86_400_000) };
 }
 
-export const gameQueryHandlers = [GetHandHandler, GetHandShoeHandler, GetShoeHandler, ListHandsHandler, GetLedgerHandler];
+export const gameQueryHandlers = [GetHandHandler, GetHandShoeHandler, GetShoeHandler, ListHandsHandler, GetLedgerHandler, GetLedgerPageHandler];

@@ -49,7 +49,7 @@ describe('limits a player sets', () => {
   it('refuse an invoice that would pass a deposit limit within its window', () => {
     const funded = given([]).when(set({ dailyDeposit: 30_000 })).when(invoice('i1', 20_000)).when(settle('i1', 20_000));
     expect(limitUsage(funded.state().limits, t0).dailyDeposit).toBe(20_000);
-    funded.when(invoice('i2', 15_000)).thenThrows('LimitReached');
+    funded.when(invoice('i2', 15_000)).thenThrows('LimitReached', 'dailyDeposit limit of 30000 satoshis (20000 used)');
     funded.when(invoice('i2', 10_000)).then((events) => expect(events[0]?.type).toBe('LightningInvoiceCreated'));
     funded.when(invoice('i2', 15_000, hours(25))).then((events) => expect(events[0]?.type).toBe('LightningInvoiceCreated'));
   });
@@ -59,7 +59,7 @@ describe('limits a player sets', () => {
       .when(invoice('i1', 50_000))
       .when(settle('i1', 50_000))
       .when(set({ dailyLoss: 5_000 }));
-    funded.when(deal(6_000)).thenThrows('LimitReached');
+    funded.when(deal(6_000)).thenThrows('LimitReached', 'dailyLoss limit of 5000 satoshis (0 used)');
     funded.when(deal(5_000)).then((events) => expect(events.map((e) => e.type)).toContain('HandStarted'));
   });
 

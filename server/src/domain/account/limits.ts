@@ -119,7 +119,11 @@ export function limitUsage(state: LimitsState, now: string): Record<UsageKind, n
   return out;
 }
 
-const reached = (kind: LimitKind, limit: number) => new DomainError('LimitReached', `That would go past your ${kind} limit of ${limit} satoshis.`);
+/** The refusal names the limit and what its window has used, for the player's message (`detail.reason` Deposit or Loss). */
+const reached = (kind: LimitKind, limit: number, used: number) =>
+  new DomainError('LimitReached', `That would go past your ${kind} limit of ${limit} satoshis (${used} used).`, {
+    reason: kind.endsWith('Deposit') ? 'Deposit' : 'Loss', kind, limit, used,
+  });
 
 /**
  * Refuses what the player's own limits forbid: an invoice that would take the deposits of a window past
@@ -135,14 +139,16 @@ export function assertWithinLimits(events: readonly { type: string; data: unknow
         const limit = effectiveLimit(state.settings[kind], now);
         if (limit === null) continue;
         const used = usageOf(state, kind, Date.parse(now));
-        if (deposit === 0 ? used >= limit : used + deposit > limit) throw reached(kind, limit);
+        if (deposit === 0 ? used >= limit : used + deposit > limit) throw reached(kind, limit, used);
       }
     }
     if (stake !== null) {
       // Only a limit that is set costs a sum over its window.
       for (const kind of LOSS_LIMITS) {
         const limit = effectiveLimit(state.settings[kind], now);
-        if (limit !== null && usageOf(state, kind, Date.parse(now)) + stake > limit) throw reached(kind, limit);
+        if (limit === null) continue;
+        const used = usageOf(state, kind, Date.parse(now));
+        if (used + stake > limit) throw reached(kind, limit, used);
       }
     }
   }

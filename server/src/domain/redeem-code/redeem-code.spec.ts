@@ -1,5 +1,5 @@
 import { DeciderSpecification } from '../decider.test-support';
-import { type RedeemCodeCommand, type RedeemCodeEvent, type RedeemCodeTerms, redeemCodeDecider, redeemCodeStream } from './redeem-code';
+import { assertRedeemable, type RedeemCodeCommand, type RedeemCodeEvent, type RedeemCodeTerms, redeemCodeDecider, redeemCodeStream } from './redeem-code';
 
 const t0 = '2026-01-01T10:00:00.000Z';
 const terms = (over: Partial<RedeemCodeTerms> = {}): RedeemCodeTerms => ({
@@ -26,13 +26,20 @@ describe('redeem codes', () => {
     given([]).when(claim('ana')).thenThrows('InvalidRedeemCode');
     given([created({ expiresAt: t0 })]).when(claim('ana')).thenThrows('InvalidRedeemCode');
     const ana: RedeemCodeEvent = { type: 'RedeemCodeRedeemed', data: { code: 'WELCOME', playerId: 'ana', bonusId: 'bonus-ana', redemptions: 1, redeemedAt: t0 } };
-    given([created(), ana]).when(claim('ana', 'another-bonus')).thenThrows('CodeAlreadyRedeemed');
+    given([created(), ana]).when(claim('ana', 'another-bonus')).thenThrows('CodeAlreadyRedeemed', 'already redeemed');
     // The same claim again (a repeat of one keyed request) holds its use already.
     given([created(), ana]).when(claim('ana')).thenNothingHappened();
-    given([created({ maxRedemptions: 1 }), ana]).when(claim('ben')).thenThrows('CodeAlreadyRedeemed');
+    given([created({ maxRedemptions: 1 }), ana]).when(claim('ben')).thenThrows('CodeAlreadyRedeemed', 'no longer available');
     given([created({ maxRedemptions: 2 }), ana]).when(claim('ben')).then([
       { type: 'RedeemCodeRedeemed', data: { code: 'WELCOME', playerId: 'ben', bonusId: 'bonus-ben', redemptions: 2, redeemedAt: t0 } },
     ]);
+  });
+
+  it('tell a code other players used up from one the player redeemed already, by the reason they carry', () => {
+    const ana: RedeemCodeEvent = { type: 'RedeemCodeRedeemed', data: { code: 'WELCOME', playerId: 'ana', bonusId: 'bonus-ana', redemptions: 1, redeemedAt: t0 } };
+    const state = given([created({ maxRedemptions: 1 }), ana]).state();
+    expect(() => assertRedeemable(state, 'ben', t0)).toThrow(expect.objectContaining({ code: 'CodeAlreadyRedeemed', detail: { reason: 'UsedUp' } }) as unknown as Error);
+    expect(() => assertRedeemable(state, 'ana', t0)).toThrow(expect.objectContaining({ code: 'CodeAlreadyRedeemed', detail: { reason: 'AlreadyRedeemed' } }) as unknown as Error);
   });
 
   it('give a use back when the account refused it, once', () => {

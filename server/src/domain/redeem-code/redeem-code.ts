@@ -41,8 +41,10 @@ const invalid = () => new DomainError('InvalidRedeemCode', 'That code is not val
 export function assertRedeemable(state: RedeemCodeState, playerId: string, now: string): RedeemCodeTerms {
   const terms = state.terms;
   if (!terms || (terms.expiresAt !== null && terms.expiresAt <= now)) throw invalid();
-  if (state.redeemedBy.has(playerId)) throw new DomainError('CodeAlreadyRedeemed', 'You have already redeemed this code.');
-  if (terms.maxRedemptions !== null && state.redeemedBy.size >= terms.maxRedemptions) throw new DomainError('CodeAlreadyRedeemed', 'This code has been used up.');
+  if (state.redeemedBy.has(playerId)) throw new DomainError('CodeAlreadyRedeemed', 'You have already redeemed this code.', { reason: 'AlreadyRedeemed' });
+  if (terms.maxRedemptions !== null && state.redeemedBy.size >= terms.maxRedemptions) {
+    throw new DomainError('CodeAlreadyRedeemed', 'This code has been used up by other players: it is no longer available.', { reason: 'UsedUp' });
+  }
   return terms;
 }
 

@@ -38,6 +38,29 @@ export class LedgerRepository extends LedgerReadModel {
     }));
   }
 
+  async ledgerPage(
+    playerId: string, fromUtc: Date, toUtc: Date, page: { offset: number; limit: number },
+  ): Promise<{ items: LedgerEntry[]; byType: { type: LedgerType; amount: number; lines: number }[] }> {
+    // Both read the player's day along ledger_entries_player_time_idx (player_id, created_time, seq): the page
+    // backwards from its end, the sums in one pass of the day.
+    const day = this.db
+      .selectFrom('ledger_entries')
+      .where('player_id', '=', playerId)
+      .where('created_time', '>=', fromUtc)
+      .where('created_time', '<', toUtc);
+    const [rows, sums] = await Promise.all([
+      day.selectAll().orderBy('created_time', 'desc').orderBy('seq', 'desc').offset(page.offset).limit(page.limit).execute(),
+      day
+        .select((eb) => ['type', eb.fn.sum<string | number>('amount').as('amount'), eb.fn.countAll<string | number>().as('lines')])
+        .groupBy('type')
+        .execute(),
+    ]);
+    return {
+      items: rows.map(toEntry),
+      byType: sums.map((s) => ({ type: s.type as LedgerType, amount: Number(s.amount), lines: Number(s.lines) })),
+    };
+  }
+
   async rows(playerId: string, fromUtc: Date, toUtc: Date, ids: readonly string[]): Promise<LedgerEntry[]> {
     const rows = await this.db
       .selectFrom('ledger_entries')
