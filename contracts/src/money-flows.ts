@@ -205,6 +205,10 @@ export type ReleaseHeldDepositRequest = z.infer<typeof ReleaseHeldDepositRequest
  * (a token in the query string is refused): server-sent events, one JSON object per `data:` line.
  */
 
+/** What ended a session: its own sign-out, a sign-out everywhere, or a ban. */
+export const SessionEndReason = z.enum(['logout', 'logout-all', 'ban']);
+export type SessionEndReason = z.infer<typeof SessionEndReason>;
+
 export const PlayerPushEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('InvoiceSettled'), id: z.string(), amount: Sats }),
   z.object({ type: z.literal('InvoiceCanceled'), id: z.string() }),
@@ -216,7 +220,8 @@ export const PlayerPushEvent = z.discriminatedUnion('type', [
   /** A bonus was offered, accepted, declined, expired (or lapsed at a withdrawal request), completed, forgiven or moved along its playthrough. */
   z.object({ type: z.literal('BonusChanged'), id: z.string() }),
   /** The session the stream was opened with has ended (a logout, a logout everywhere, a ban); the stream closes after it. */
-  z.object({ type: z.literal('SessionEnded') }),
+  /** `reason`: `logout` (that session), `logout-all` (signed out everywhere), `ban` (an admin suspended the account). */
+  z.object({ type: z.literal('SessionEnded'), reason: SessionEndReason.optional() }),
 ]);
 export type PlayerPushEvent = z.infer<typeof PlayerPushEvent>;
 
