@@ -112,7 +112,7 @@ export const playerEventsApi = api.injectEndpoints({
               // Signed out elsewhere (or banned): this screen's session is over too, as a 401 would say.
               controller.abort();
               setStatus('closed');
-              if (selectJwt(getState() as unknown as SessionRootState) === jwt) dispatch(sessionExpired());
+              if (selectJwt(getState() as unknown as SessionRootState) === jwt) dispatch(sessionExpired({ banned: event.reason === 'ban' }));
               break;
             default: {
               const _exhaustive: never = event;

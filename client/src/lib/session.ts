@@ -11,6 +11,8 @@ export interface SessionState {
   signedOutByPlayer: boolean;
   /** The last session ended with a 401 (not a sign-out): the sign-in page says so until the next sign-in. */
   ended: boolean;
+  /** The session ended with a ban: the shell sends the player to the suspension page, not to sign-in. */
+  suspended: boolean;
 }
 
 export interface SessionRootState {
@@ -34,7 +36,7 @@ export function writeStoredJwt(jwt: string | null): void {
   }
 }
 
-const initialState: SessionState = { jwt: null, expired: false, signedOutByPlayer: false, ended: false };
+const initialState: SessionState = { jwt: null, expired: false, signedOutByPlayer: false, ended: false, suspended: false };
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -45,6 +47,7 @@ export const sessionSlice = createSlice({
       state.expired = false;
       state.signedOutByPlayer = false;
       state.ended = false;
+      state.suspended = false;
     },
     signedOut(state) {
       state.jwt = null;
@@ -52,10 +55,12 @@ export const sessionSlice = createSlice({
       state.signedOutByPlayer = true;
       state.ended = false;
     },
-    sessionExpired(state) {
+    /** `banned`: the live push said a ban ended it. */
+    sessionExpired(state, action: PayloadAction<{ banned?: boolean } | undefined>) {
       state.jwt = null;
       state.expired = true;
       state.ended = true;
+      state.suspended = action.payload?.banned === true;
     },
     expiryHandled(state) {
       state.expired = false;
@@ -69,4 +74,20 @@ export const selectJwt = (state: SessionRootState) => state.session.jwt;
 export const selectIsSignedIn = (state: SessionRootState) => state.session.jwt !== null;
 export const selectSessionExpired = (state: SessionRootState) => state.session.expired;
 export const selectSessionEnded = (state: SessionRootState) => state.session.ended;
+export const selectSuspended = (state: SessionRootState) => state.session.suspended;
 export const selectSignedOutByPlayer = (state: SessionRootState) => state.session.signedOutByPlayer;
+
+/**
+ * Calls `onEnded` when another tab of this browser forgets the token this tab holds (a sign-out there, or a
+ * sign-out everywhere): tabs share the token, so its session is over here too. Answers how to stop listening.
+ */
+export function watchTokenInOtherTabs(currentJwt: () => string | null, onEnded: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== null && event.key !== JWT_STORAGE_KEY) return;
+    const held = currentJwt();
+    if (held !== null && event.newValue !== held) onEnded();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
