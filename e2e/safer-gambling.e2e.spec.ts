@@ -3,7 +3,7 @@ import { fundPlayer, signInByApi } from './support/accounts';
 import { DESKTOP, PHONE, fullPageShot, screenshot, sectionShot, watchPage } from './support/browser';
 import { bankShown, selfExcludeByPage, visible, whenEnabled } from './support/journey';
 import { siteForSpec } from './support/site';
-import { SEEDS, onShoe } from './support/table';
+import { SEEDS, bet, onShoe, pressMove } from './support/table';
 
 /*
  * Safer gambling that holds, in Chromium against the built server:
@@ -26,7 +26,8 @@ const { call, open } = site;
 /** A table mid-hand: the split shoe dealt (8H 8D against a 3), the player to act. */
 async function midHand(page: Page, jwt: string): Promise<void> {
   await onShoe(page, call, jwt, SEEDS.split);
-  await page.keyboard.press('n');
+  await bet(page, ['1K']);
+  await pressMove(page, 'n');
   await whenEnabled(page.getByTestId('action-split'));
 }
 
@@ -58,7 +59,8 @@ test('self-exclusion: confirmed, the table and deposits show the notice, the lif
   // Unticking asks for the lift: the box stays ticked, the profile says when the cooling-off ends.
   await page.goto('/profile');
   const asked = Date.now();
-  await page.getByLabel('Exclude me from play').uncheck();
+  // A click, not uncheck(): the box stays ticked while the cooling-off runs.
+  await page.getByLabel('Exclude me from play').click();
   const lift = await visible(page.getByTestId('self-exclude-lift'));
   await visible(lift.getByText('It lifts at', { exact: false }));
   const { selfExclude, selfExclusionLiftsAt } = await call<{ selfExclude: boolean; selfExclusionLiftsAt: string }>('players/1234', { jwt });
