@@ -38,7 +38,7 @@ test('self-exclusion: confirmed, the table and deposits show the notice, the lif
 
   await page.goto('/profile');
   await visible(page.getByTestId('profile-email').getByText('pumziko@bahati.test'));
-  await selfExcludeByPage(page);
+  await selfExcludeByPage(page, 'safer-gambling-desktop-00-confirm-dialog');
 
   // The server is the authority: an invoice is refused, whatever the screens show.
   await expect(call('players/lightningaddinvoice', { body: { amount: '5000' }, jwt })).rejects.toThrow(/403.*SelfExcluded/s);

@@ -119,13 +119,14 @@ export async function closePhoneChallenge(page: Page): Promise<void> {
 
 /**
  * Ticks "Exclude me from play" on the open profile, checks the confirmation dialog says what it blocks, confirms,
- * and waits until the profile says it is on.
+ * and waits until the profile says it is on; `shot` names a picture of the page with the dialog open.
  */
-export async function selfExcludeByPage(page: Page): Promise<void> {
+export async function selfExcludeByPage(page: Page, shot?: string): Promise<void> {
   await page.getByLabel('Exclude me from play').check();
   const dialog = await visible(page.getByTestId('self-exclude-dialog'));
   await visible(dialog.getByText('You cannot redeem codes.'));
   await visible(dialog.getByText('Withdrawals stay open', { exact: false }));
+  if (shot) await screenshot(page, shot);
   await dialog.getByRole('button', { name: 'Exclude me' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await visible(page.getByTestId('self-exclude-confirmation').getByText('Self-exclusion is on.', { exact: false }));

@@ -33,7 +33,7 @@ export function Component() {
         <h1 className={styles.title}>{t('selfExcluded.title')}</h1>
         <p className={styles.lead}>{t('selfExcluded.lead')}</p>
         {player?.selfExclusionLiftsAt ? (
-          <p className="alert alert-info" role="status" data-testid="self-excluded-lifts-at">
+          <p className={`alert alert-info ${styles.liftsAt}`} role="status" data-testid="self-excluded-lifts-at">
             {t('selfExcluded.liftsAt', { time: formatDate(player.selfExclusionLiftsAt) })}
           </p>
         ) : null}
@@ -47,6 +47,7 @@ export function Component() {
         <ul className={styles.list}>
           <li>{t('selfExcluded.means.play')}</li>
           <li>{t('selfExcluded.means.deposit')}</li>
+          <li>{t('selfExcluded.means.codes')}</li>
           <li>{t('selfExcluded.means.withdraw')}</li>
           <li>{t('selfExcluded.means.history')}</li>
         </ul>

@@ -1091,6 +1091,7 @@ const de: Catalog = {
     means: {
       play: 'Du kannst keine neue Hand geben lassen und keine Einsätze platzieren.',
       deposit: 'Du kannst keine Einzahlungsadressen oder Lightning-Rechnungen erstellen.',
+      codes: 'Du kannst keine Codes einlösen.',
       withdraw: 'Dein Guthaben gehört weiterhin dir: Du kannst es jederzeit auszahlen.',
       history: 'Dein Kontoauszug und dein Handverlauf bleiben verfügbar.',
     },

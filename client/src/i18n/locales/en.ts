@@ -1148,6 +1148,7 @@ const en = {
     means: {
       play: 'You cannot deal a new hand or place any bet.',
       deposit: 'You cannot create deposit addresses or Lightning invoices.',
+      codes: 'You cannot redeem codes.',
       withdraw: 'Your balance stays yours: you can withdraw it at any time.',
       history: 'Your ledger and your hand history stay available.',
     },

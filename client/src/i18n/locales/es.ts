@@ -1096,6 +1096,7 @@ const es: Catalog = {
     means: {
       play: 'No puedes repartir una mano nueva ni hacer ninguna apuesta.',
       deposit: 'No puedes crear direcciones de depósito ni facturas Lightning.',
+      codes: 'No puedes canjear códigos.',
       withdraw: 'Tu saldo sigue siendo tuyo: puedes retirarlo cuando quieras.',
       history: 'Tus movimientos y tu historial de manos siguen disponibles.',
     },

@@ -1096,6 +1096,7 @@ const fr: Catalog = {
     means: {
       play: 'Vous ne pouvez ni lancer une nouvelle main ni placer de mise.',
       deposit: 'Vous ne pouvez créer ni adresse de dépôt ni facture Lightning.',
+      codes: 'Vous ne pouvez pas utiliser de codes.',
       withdraw: 'Votre solde reste le vôtre\u00a0: vous pouvez le retirer à tout moment.',
       history: 'Votre relevé et l’historique de vos mains restent accessibles.',
     },

@@ -1091,6 +1091,7 @@ const id: Catalog = {
     means: {
       play: 'Anda tidak dapat memulai tangan baru atau memasang taruhan apa pun.',
       deposit: 'Anda tidak dapat membuat alamat deposit atau invoice Lightning.',
+      codes: 'Anda tidak dapat menukarkan kode.',
       withdraw: 'Saldo Anda tetap milik Anda: Anda dapat menariknya kapan saja.',
       history: 'Mutasi dan riwayat tangan Anda tetap dapat dilihat.',
     },

@@ -1096,6 +1096,7 @@ const pt: Catalog = {
     means: {
       play: 'Você não pode distribuir uma nova mão nem fazer nenhuma aposta.',
       deposit: 'Você não pode criar endereços de depósito nem faturas Lightning.',
+      codes: 'Você não pode resgatar códigos.',
       withdraw: 'Seu saldo continua sendo seu: você pode sacá-lo quando quiser.',
       history: 'Seu extrato e seu histórico de mãos continuam disponíveis.',
     },

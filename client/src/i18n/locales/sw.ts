@@ -1091,6 +1091,7 @@ const sw: Catalog = {
     means: {
       play: 'Huwezi kugawa mkono mpya wala kuweka dau lolote.',
       deposit: 'Huwezi kutengeneza anwani za amana wala ankara za Lightning.',
+      codes: 'Huwezi kukomboa misimbo.',
       withdraw: 'Salio lako linabaki kuwa lako: unaweza kulitoa wakati wowote.',
       history: 'Leja yako na historia ya mikono yako vinabaki vinapatikana.',
     },
