@@ -136,6 +136,9 @@ test('sign out everywhere, confirmed: a second tab and another device, both mid-
     expect(await other.getByTestId('action-split').count()).toBe(0);
   }
   await screenshot(device.page, 'safer-gambling-mobile-03-session-ended');
+  // The tab that signed out goes home as after any sign-out of the player's own: no session-ended notice there.
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(await page.getByTestId('session-ended').count()).toBe(0);
 
   // The sessions are over on the server too.
   await expect(call('players/1234', { jwt: otherJwt })).rejects.toThrow(/401/);

@@ -2,7 +2,7 @@ import { fetchEventSource } from '@microsoft/fetch-event-source';
 import type { PlayerPushEvent } from '@bahati/contracts';
 import { useSelector } from 'react-redux';
 import { api } from './api';
-import { selectJwt, sessionExpired, type SessionRootState } from './session';
+import { selectJwt, selectSigningOut, sessionExpired, type SessionRootState } from './session';
 
 export interface PlayerEventsState {
   /** `open` while the server can push; the screens fall back to polling otherwise. */
@@ -112,7 +112,10 @@ export const playerEventsApi = api.injectEndpoints({
               // Signed out elsewhere (or banned): this screen's session is over too, as a 401 would say.
               controller.abort();
               setStatus('closed');
-              if (selectJwt(getState() as unknown as SessionRootState) === jwt) dispatch(sessionExpired({ banned: event.reason === 'ban' }));
+              // Unless this tab is signing out itself: then the sign-out decides where it goes.
+              if (selectJwt(getState() as unknown as SessionRootState) === jwt && !selectSigningOut(getState() as unknown as SessionRootState)) {
+                dispatch(sessionExpired({ banned: event.reason === 'ban' }));
+              }
               break;
             default: {
               const _exhaustive: never = event;

@@ -13,6 +13,8 @@ export interface SessionState {
   ended: boolean;
   /** The session ended with a ban: the shell sends the player to the suspension page, not to sign-in. */
   suspended: boolean;
+  /** This tab asked the server to end the session: the push saying it ended is this tab's own sign-out, not news. */
+  signingOut: boolean;
 }
 
 export interface SessionRootState {
@@ -36,7 +38,7 @@ export function writeStoredJwt(jwt: string | null): void {
   }
 }
 
-const initialState: SessionState = { jwt: null, expired: false, signedOutByPlayer: false, ended: false, suspended: false };
+const initialState: SessionState = { jwt: null, expired: false, signedOutByPlayer: false, ended: false, suspended: false, signingOut: false };
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -48,12 +50,17 @@ export const sessionSlice = createSlice({
       state.signedOutByPlayer = false;
       state.ended = false;
       state.suspended = false;
+      state.signingOut = false;
+    },
+    signOutStarted(state) {
+      state.signingOut = true;
     },
     signedOut(state) {
       state.jwt = null;
       state.expired = false;
       state.signedOutByPlayer = true;
       state.ended = false;
+      state.signingOut = false;
     },
     /** `banned`: the live push said a ban ended it. */
     sessionExpired(state, action: PayloadAction<{ banned?: boolean } | undefined>) {
@@ -61,6 +68,7 @@ export const sessionSlice = createSlice({
       state.expired = true;
       state.ended = true;
       state.suspended = action.payload?.banned === true;
+      state.signingOut = false;
     },
     expiryHandled(state) {
       state.expired = false;
@@ -68,13 +76,14 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { signedIn, signedOut, sessionExpired, expiryHandled } = sessionSlice.actions;
+export const { signedIn, signOutStarted, signedOut, sessionExpired, expiryHandled } = sessionSlice.actions;
 
 export const selectJwt = (state: SessionRootState) => state.session.jwt;
 export const selectIsSignedIn = (state: SessionRootState) => state.session.jwt !== null;
 export const selectSessionExpired = (state: SessionRootState) => state.session.expired;
 export const selectSessionEnded = (state: SessionRootState) => state.session.ended;
 export const selectSuspended = (state: SessionRootState) => state.session.suspended;
+export const selectSigningOut = (state: SessionRootState) => state.session.signingOut;
 export const selectSignedOutByPlayer = (state: SessionRootState) => state.session.signedOutByPlayer;
 
 /**
