@@ -74,7 +74,7 @@ export function appRoutes(): RouteObject[] {
     {
       element: <RequireAuth />,
       children: [
-        { path: 'game', element: <RefuseSelfExcluded>{lazyScreen(() => import('@/features/game/game-page'))}</RefuseSelfExcluded> },
+        { path: 'game', element: <RefuseSelfExcluded handInPlay>{lazyScreen(() => import('@/features/game/game-page'))}</RefuseSelfExcluded> },
         { path: 'ledger', element: lazyScreen(() => import('@/features/ledger/ledger-page')) },
       ],
     },

@@ -49,6 +49,17 @@ describe('the screens that take a bet or a deposit', () => {
     expect(screen.queryByRole('button', { name: 'Deal' })).not.toBeInTheDocument();
   });
 
+  it('leave the table open to a self-excluded player until the hand dealt before is played out', async () => {
+    server.use(http.get('/api/players/1234', () => HttpResponse.json(player({ selfExclude: true, activeHandId: 'hand-1' }))));
+    renderWithProviders(
+      <RefuseSelfExcluded handInPlay>
+        <button type="button">Stand</button>
+      </RefuseSelfExcluded>,
+      { route: '/game' },
+    );
+    expect(await screen.findByRole('button', { name: 'Stand' })).toBeInTheDocument();
+  });
+
   it('show the screen to a player who is not excluded', async () => {
     renderWithProviders(
       <RefuseSelfExcluded>
