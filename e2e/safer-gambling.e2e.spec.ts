@@ -36,9 +36,20 @@ test('self-exclusion: confirmed, the table and deposits show the notice, the lif
   await fundPlayer(call, jwt, '2015550161', 20_000);
   const { context, page, errors } = await open(DESKTOP, { jwt });
 
+  // A table open on another device, ready to deal.
+  const other = await open(PHONE, { jwt });
+  await other.page.goto('/game');
+  await whenEnabled(other.page.getByTestId('action-deal'));
+
   await page.goto('/profile');
   await visible(page.getByTestId('profile-email').getByText('pumziko@bahati.test'));
   await selfExcludeByPage(page, 'safer-gambling-desktop-00-confirm-dialog');
+
+  // The open table gives way to the notice (the live push tells it): no Deal there either.
+  await visible(other.page.getByTestId('self-excluded-page'));
+  expect(await other.page.getByTestId('action-deal').count()).toBe(0);
+  expect(other.errors).toEqual([]);
+  await other.context.close();
 
   // The server is the authority: an invoice is refused, whatever the screens show.
   await expect(call('players/lightningaddinvoice', { body: { amount: '5000' }, jwt })).rejects.toThrow(/403.*SelfExcluded/s);

@@ -219,8 +219,12 @@ export const PlayerPushEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('PhoneVerified'), phoneNumber: z.string() }),
   /** A bonus was offered, accepted, declined, expired (or lapsed at a withdrawal request), completed, forgiven or moved along its playthrough. */
   z.object({ type: z.literal('BonusChanged'), id: z.string() }),
-  /** The session the stream was opened with has ended (a logout, a logout everywhere, a ban); the stream closes after it. */
-  /** `reason`: `logout` (that session), `logout-all` (signed out everywhere), `ban` (an admin suspended the account). */
+  /** The player excluded themself, asked for the lift, or withdrew that request (on any device): read the player again. */
+  z.object({ type: z.literal('SelfExclusionChanged') }),
+  /**
+   * The session the stream was opened with has ended (a logout, a logout everywhere, a ban); the stream closes after it.
+   * `reason`: `logout` (that session), `logout-all` (signed out everywhere), `ban` (an admin suspended the account).
+   */
   z.object({ type: z.literal('SessionEnded'), reason: SessionEndReason.optional() }),
 ]);
 export type PlayerPushEvent = z.infer<typeof PlayerPushEvent>;

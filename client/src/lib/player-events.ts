@@ -22,6 +22,7 @@ const EVENT_TYPES: readonly PlayerPushEvent['type'][] = [
   'BankChanged',
   'BonusChanged',
   'PhoneVerified',
+  'SelfExclusionChanged',
   'SessionEnded',
 ];
 
@@ -106,6 +107,8 @@ export const playerEventsApi = api.injectEndpoints({
               dispatch(api.util.invalidateTags(['Bonus']));
               break;
             case 'PhoneVerified':
+            case 'SelfExclusionChanged':
+              // The player read again: a table or deposit screen open elsewhere gives way to the self-excluded notice.
               dispatch(api.util.invalidateTags(['Player']));
               break;
             case 'SessionEnded':

@@ -42,6 +42,10 @@ export function pushEventsOf(event: { type: string; data: unknown }): PlayerPush
       return [{ type: 'WithdrawalChanged', id: e.data.withdrawalId, status: 'Canceled' }];
     case 'PhoneVerified':
       return [{ type: 'PhoneVerified', phoneNumber: e.data.phoneNumber }];
+    case 'SelfExclusionChanged':
+    case 'SelfExclusionLiftRequested':
+    case 'SelfExclusionLiftCancelled':
+      return [{ type: 'SelfExclusionChanged' }];
     case 'BonusOffered':
     case 'BonusAccepted':
     case 'BonusDeclined':
