@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { fundPlayer, signInByApi } from './support/accounts';
 import { DESKTOP, PHONE, fullPageShot, screenshot, sectionShot, watchPage } from './support/browser';
 import { bankShown, selfExcludeByPage, visible, whenEnabled } from './support/journey';
@@ -43,7 +44,10 @@ test('self-exclusion: confirmed, the table and deposits show the notice, the lif
 
   await page.goto('/profile');
   await visible(page.getByTestId('profile-email').getByText('pumziko@bahati.test'));
-  await selfExcludeByPage(page, 'safer-gambling-desktop-00-confirm-dialog');
+  await selfExcludeByPage(page, {
+    shot: 'safer-gambling-desktop-00-confirm-dialog',
+    whileOpen: () => expectNoSeriousA11yViolations(page, { name: 'the self-exclusion confirmation', include: ['[data-testid="self-exclude-dialog"]'] }),
+  });
 
   // The open table gives way to the notice (the live push tells it): no Deal there either.
   await visible(other.page.getByTestId('self-excluded-page'));
@@ -80,6 +84,7 @@ test('self-exclusion: confirmed, the table and deposits show the notice, the lif
   expect(await page.getByLabel('Exclude me from play').isChecked()).toBe(true);
   await visible(lift.getByRole('button', { name: 'Keep self-exclusion on' }));
   await sectionShot(page.getByRole('region', { name: 'Player safety' }), 'safer-gambling-desktop-02-profile-lift-pending');
+  await expectNoSeriousA11yViolations(page, { name: 'the profile with a lift pending' });
   await fullPageShot(page, 'safer-gambling-desktop-03-profile-full');
 
   // Still excluded during the cooling-off: the notice says when it lifts, the server still refuses.
@@ -133,6 +138,7 @@ test('sign out everywhere, confirmed: a second tab and another device, both mid-
   await page.getByTestId('profile-sign-out-everywhere').click();
   const dialog = await visible(page.getByTestId('sign-out-everywhere-dialog'));
   await visible(dialog.getByText('a table in play included', { exact: false }));
+  await expectNoSeriousA11yViolations(page, { name: 'the sign-out everywhere confirmation', include: ['[data-testid="sign-out-everywhere-dialog"]'] });
   const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/players/logout-all');
   await dialog.getByTestId('sign-out-everywhere-confirm').click();
   expect((await answered).status()).toBe(204);

@@ -119,14 +119,16 @@ export async function closePhoneChallenge(page: Page): Promise<void> {
 
 /**
  * Ticks "Exclude me from play" on the open profile, checks the confirmation dialog says what it blocks, confirms,
- * and waits until the profile says it is on; `shot` names a picture of the page with the dialog open.
+ * and waits until the profile says it is on; `shot` names a picture of the page with the dialog open, `whileOpen`
+ * runs then (an accessibility check).
  */
-export async function selfExcludeByPage(page: Page, shot?: string): Promise<void> {
+export async function selfExcludeByPage(page: Page, { shot, whileOpen }: { shot?: string; whileOpen?: () => Promise<void> } = {}): Promise<void> {
   await page.getByLabel('Exclude me from play').check();
   const dialog = await visible(page.getByTestId('self-exclude-dialog'));
   await visible(dialog.getByText('You cannot redeem codes.'));
   await visible(dialog.getByText('Withdrawals stay open', { exact: false }));
   if (shot) await screenshot(page, shot);
+  if (whileOpen) await whileOpen();
   await dialog.getByRole('button', { name: 'Exclude me' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await visible(page.getByTestId('self-exclude-confirmation').getByText('Self-exclusion is on.', { exact: false }));
