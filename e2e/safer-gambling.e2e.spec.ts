@@ -100,6 +100,12 @@ test('self-exclusion: confirmed, the table and deposits show the notice, the lif
   await bankShown(phone.page);
   await phone.page.getByTestId('self-exclude-lift').scrollIntoViewIfNeeded();
   await screenshot(phone.page, 'safer-gambling-mobile-01-profile-lift-pending');
+  // In Arabic, right to left.
+  await phone.page.goto('/ar/profile');
+  const liftAr = await visible(phone.page.getByTestId('self-exclude-lift'));
+  await bankShown(phone.page);
+  await liftAr.scrollIntoViewIfNeeded();
+  await screenshot(phone.page, 'safer-gambling-mobile-01-profile-lift-pending-ar');
   await phone.page.goto('/game');
   await visible(phone.page.getByTestId('self-excluded-page'));
   await bankShown(phone.page);
