@@ -1,6 +1,6 @@
 import { bonusOffered, depositByLightning, outsideInvoice, signInByApi, verifyPhone } from './support/accounts';
 import { DESKTOP_SHORT, PHONE, fullPageShot, screenshot, sectionShot } from './support/browser';
-import { bankShown, closePhoneChallenge, headerBalance, mainMenu, signInByPage, visible, waitUntil, whenEnabled } from './support/journey';
+import { bankShown, closePhoneChallenge, headerBalance, mainMenu, selfExcludeByPage, signInByPage, visible, waitUntil, whenEnabled } from './support/journey';
 import { siteForSpec } from './support/site';
 import { clearBet, openTable, standItOut } from './support/table';
 
@@ -8,7 +8,7 @@ import { clearBet, openTable, standItOut } from './support/table';
  * The account around the table, in Chromium against the built server on its embedded stand-ins:
  * deposit → the first-deposit bonus offered → accepted with the agreement box and the honest calculator →
  * a hand moves the playthrough bar → a withdrawal is refused with the lock notice → the profile shows the
- * totals and the level → self-exclusion → the table refuses to deal and sends the player to /self-excluded.
+ * totals and the level → self-exclusion, confirmed in a dialog → the table shows the self-excluded notice, no Deal.
  * Then the same screens at 375 px, a banned player's suspension page, the session-expired page, an
  * admin's redeem codes redeemed by a player on the profile, and the player's own limits: a daily deposit
  * limit refuses a larger invoice, raising it waits 24 hours, a loss limit refuses a deal, and the session
@@ -149,25 +149,24 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   await waitUntil('the profile says deal animations are off', async () => (await call<{ animate: boolean }>('players/1234', { jwt })).animate === false);
   await fullPageShot(page, 'account-desktop-06-profile');
 
-  // Self-exclusion saves at once and says what it means.
-  await page.getByLabel('Exclude me from play').check();
-  const confirmation = await visible(page.getByTestId('self-exclude-confirmation'));
-  await visible(confirmation.getByText('Self-exclusion is on.', { exact: false }));
+  // The table follows the animation setting.
+  await openTable(page);
+  expect(await page.getByTestId('table').getAttribute('data-motion')).toBe('off');
+  await page.goto('/profile');
+
+  // Self-exclusion, once confirmed, starts at once and says what it means.
+  await selfExcludeByPage(page);
+  const confirmation = page.getByTestId('self-exclude-confirmation');
   expect(await confirmation.getByRole('link', { name: 'What self-exclusion means' }).getAttribute('href')).toBe('/self-excluded');
   await expect(call<{ selfExclude: boolean }>('players/1234', { jwt })).resolves.toMatchObject({ selfExclude: true });
   await page.getByTestId('self-exclude-confirmation').scrollIntoViewIfNeeded();
   await screenshot(page, 'account-desktop-07-self-excluded-confirmed');
 
-  // The table refuses to deal and sends the player to the self-exclusion notice.
+  // The table shows the self-exclusion notice in its place: no Deal.
   await mainMenu(page).getByRole('link', { name: 'Play', exact: true }).click();
   await page.waitForURL('**/game');
-  await whenEnabled(page.getByTestId('action-deal'));
-  expect(await page.getByTestId('table').getAttribute('data-motion')).toBe('off');
-  await clearBet(page);
-  await page.getByTestId('chip-1K').click();
-  await page.getByTestId('action-deal').click();
-  await page.waitForURL('**/self-excluded');
   await visible(page.getByRole('heading', { level: 1, name: 'You have excluded yourself from play' }));
+  expect(await page.getByTestId('action-deal').count()).toBe(0);
   expect(await page.getByRole('link', { name: 'Open my profile' }).getAttribute('href')).toBe('/profile');
   expect(await page.getByRole('link', { name: 'Withdraw my balance' }).getAttribute('href')).toBe('/withdraws');
   await screenshot(page, 'account-desktop-08-self-excluded');
@@ -261,8 +260,7 @@ test('375 px: the bonuses, profile and self-exclusion screens fit a phone, in En
   await bankShown(page);
   await screenshot(page, 'account-mobile-06-profile');
   await fullPageShot(page, 'account-mobile-06-profile-full');
-  await page.getByLabel('Exclude me from play').check();
-  await visible(page.getByTestId('self-exclude-confirmation'));
+  await selfExcludeByPage(page);
 
   await page.goto('/sw/profile');
   await visible(page.getByRole('heading', { level: 1, name: 'Wasifu' }));

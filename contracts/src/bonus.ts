@@ -38,7 +38,8 @@ export type BonusDecisionResponse = z.infer<typeof BonusDecisionResponse>;
 /** `selfexclude/{value}` and `animate/{value}` take `true` or `false`. */
 export const BooleanParam = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
 
-export const SelfExcludeResponse = z.object({ selfExclude: z.boolean() });
+/** `selfExclude`: excluded now (also while a lift waits); `selfExclusionLiftsAt`: when a requested lift takes effect. */
+export const SelfExcludeResponse = z.object({ selfExclude: z.boolean(), selfExclusionLiftsAt: z.string().nullable() });
 export type SelfExcludeResponse = z.infer<typeof SelfExcludeResponse>;
 export const AnimateResponse = z.object({ animate: z.boolean() });
 export type AnimateResponse = z.infer<typeof AnimateResponse>;

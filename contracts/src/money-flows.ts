@@ -209,6 +209,10 @@ export type ReleaseHeldDepositRequest = z.infer<typeof ReleaseHeldDepositRequest
  * (a token in the query string is refused): server-sent events, one JSON object per `data:` line.
  */
 
+/** What ended a session: its own sign-out, a sign-out everywhere, or a ban. */
+export const SessionEndReason = z.enum(['logout', 'logout-all', 'ban']);
+export type SessionEndReason = z.infer<typeof SessionEndReason>;
+
 export const PlayerPushEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('InvoiceSettled'), id: z.string(), amount: Sats }),
   z.object({ type: z.literal('InvoiceCanceled'), id: z.string() }),
@@ -219,8 +223,13 @@ export const PlayerPushEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('PhoneVerified'), phoneNumber: z.string() }),
   /** A bonus was offered, accepted, declined, expired (or lapsed at a withdrawal request), completed, forgiven or moved along its playthrough. */
   z.object({ type: z.literal('BonusChanged'), id: z.string() }),
-  /** The session the stream was opened with has ended (a logout, a logout everywhere, a ban); the stream closes after it. */
-  z.object({ type: z.literal('SessionEnded') }),
+  /** The player excluded themself, asked for the lift, or withdrew that request (on any device): read the player again. */
+  z.object({ type: z.literal('SelfExclusionChanged') }),
+  /**
+   * The session the stream was opened with has ended (a logout, a logout everywhere, a ban); the stream closes after it.
+   * `reason`: `logout` (that session), `logout-all` (signed out everywhere), `ban` (an admin suspended the account).
+   */
+  z.object({ type: z.literal('SessionEnded'), reason: SessionEndReason.optional() }),
 ]);
 export type PlayerPushEvent = z.infer<typeof PlayerPushEvent>;
 

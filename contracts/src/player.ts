@@ -38,7 +38,10 @@ export const Player = z.object({
   level: z.number().int().min(0).max(4),
   activeHandId: z.string().nullable(),
   shoeId: z.string(),
+  /** Self-excluded now: true from the exclusion until a requested lift's cooling-off has passed. */
   selfExclude: z.boolean(),
+  /** When the lift the player asked for ends the exclusion (null: none waiting). */
+  selfExclusionLiftsAt: z.string().nullable(),
   verifiedPhoneNumber: z.string().nullable(),
   photoUrl: z.string().nullable(),
   isAdmin: z.boolean(),

@@ -117,6 +117,23 @@ export async function closePhoneChallenge(page: Page): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
 }
 
+/**
+ * Ticks "Exclude me from play" on the open profile, checks the confirmation dialog says what it blocks, confirms,
+ * and waits until the profile says it is on; `shot` names a picture of the page with the dialog open, `whileOpen`
+ * runs then (an accessibility check).
+ */
+export async function selfExcludeByPage(page: Page, { shot, whileOpen }: { shot?: string; whileOpen?: () => Promise<void> } = {}): Promise<void> {
+  await page.getByLabel('Exclude me from play').check();
+  const dialog = await visible(page.getByTestId('self-exclude-dialog'));
+  await visible(dialog.getByText('You cannot redeem codes.'));
+  await visible(dialog.getByText('Withdrawals stay open', { exact: false }));
+  if (shot) await screenshot(page, shot);
+  if (whileOpen) await whileOpen();
+  await dialog.getByRole('button', { name: 'Exclude me' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await visible(page.getByTestId('self-exclude-confirmation').getByText('Self-exclusion is on.', { exact: false }));
+}
+
 /** The header's main menu (`name` for another language). */
 export const mainMenu = (page: Page, name: string | RegExp = 'Main menu') => page.getByRole('navigation', { name });
 

@@ -8,6 +8,7 @@ import { useStaffRoles } from '@/lib/staff';
 import { useLocalizePath } from '@/i18n/use-localized-path';
 import { selectSignedOutByPlayer } from '@/lib/session';
 import { useAppSelector } from './hooks';
+import { lazyScreen } from './lazy-screen';
 
 /**
  * Signed-out players go to /authentication. Use as a layout route
@@ -60,4 +61,19 @@ export function RequireStaff({ children }: { children?: ReactNode }) {
       <StaffGate>{children}</StaffGate>
     </RequireAuth>
   );
+}
+
+const SELF_EXCLUDED_NOTICE = lazyScreen(() => import('@/features/content/self-excluded-page'));
+
+/**
+ * The screens that take a bet or a deposit (the table, deposits): a self-excluded player sees the
+ * self-excluded notice in their place from the first render, never a table with Deal or a deposit form.
+ * The server refuses those commands all the same; this spares the player a screen that cannot work.
+ * `handInPlay`: the table stays open while a hand dealt before the exclusion is unfinished, so its stake is
+ * not left stranded (the server lets it be played out, and refuses the next deal).
+ */
+export function RefuseSelfExcluded({ children, handInPlay = false }: { children?: ReactNode; handInPlay?: boolean }) {
+  const { player } = useCurrentPlayer();
+  if (player?.selfExclude && !(handInPlay && player.activeHandId)) return SELF_EXCLUDED_NOTICE;
+  return children ?? <Outlet />;
 }

@@ -9,23 +9,38 @@ import { HeaderSignIn } from '@/features/auth/header-sign-in';
 import { Footer } from '@/features/shell/footer';
 import { Header } from '@/features/shell/header';
 import { apiErrorCode, useGetPlayerQuery } from '@/lib/api';
-import { expiryHandled, selectJwt, selectSessionExpired, sessionExpired } from '@/lib/session';
+import { usePlayerEvents } from '@/lib/player-events';
+import { expiryHandled, selectJwt, selectSessionExpired, selectSuspended, sessionExpired, watchTokenInOtherTabs } from '@/lib/session';
 import { useLocalizePath } from '@/i18n/use-localized-path';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { useNavigationPending } from './navigation-pending';
 import { useScrollRestoration } from './scroll-restoration';
 
-/** After a 401 the session is gone: send the player to sign in again. */
+/** After a 401 the session is gone: send the player to sign in again (after a ban, to the suspension page). */
 function useSessionExpiryRedirect() {
   const expired = useAppSelector(selectSessionExpired);
+  const suspended = useAppSelector(selectSuspended);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const localize = useLocalizePath();
   useEffect(() => {
     if (!expired) return;
     dispatch(expiryHandled());
-    navigate(localize('/authentication'), { state: { sessionEnded: true } });
-  }, [dispatch, expired, localize, navigate]);
+    if (suspended) navigate(localize('/suspect'));
+    else navigate(localize('/authentication'), { state: { sessionEnded: true } });
+  }, [dispatch, expired, suspended, localize, navigate]);
+}
+
+/**
+ * A session ended anywhere reaches every open screen of it within a second: the live push stays open on every
+ * signed-in screen (the table included) and says when the server ended it (a sign-out everywhere from another
+ * device, a ban); another tab of this browser that forgets the shared token is heard at once as well.
+ */
+function useSessionEndsElsewhere() {
+  const jwt = useAppSelector(selectJwt);
+  const dispatch = useAppDispatch();
+  usePlayerEvents();
+  useEffect(() => watchTokenInOtherTabs(() => jwt, () => dispatch(sessionExpired())), [dispatch, jwt]);
 }
 
 /** Loads the player whenever there is a jwt; a token for a player the server no longer knows ends the session. */
@@ -50,6 +65,7 @@ export function RootLayout() {
   const location = useLocation();
   usePlayerSession();
   useSessionExpiryRedirect();
+  useSessionEndsElsewhere();
   useScrollRestoration();
 
   return (

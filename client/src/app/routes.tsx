@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { CONTENT_PAGE_PATHS } from '@/content/paths';
 import { useLocalizePath } from '@/i18n/use-localized-path';
-import { RequireAdmin, RequireAuth, RequireStaff } from './guards';
+import { RefuseSelfExcluded, RequireAdmin, RequireAuth, RequireStaff } from './guards';
 import { lazyScreen } from './lazy-screen';
 
 /** `/index.html` and `/{lang}/index.html` (where a language change lands) are the home page. */
@@ -35,7 +35,7 @@ export function appRoutes(): RouteObject[] {
     {
       element: <RequireAuth />,
       children: [
-        { path: 'deposit', element: lazyScreen(() => import('@/features/deposit/deposit-page')) },
+        { path: 'deposit', element: <RefuseSelfExcluded>{lazyScreen(() => import('@/features/deposit/deposit-page'))}</RefuseSelfExcluded> },
         { path: 'withdraws', element: lazyScreen(() => import('@/features/withdraw/withdraw-page')) },
         { path: 'phone-verify', element: lazyScreen(() => import('@/features/phone/phone-verify-page')) },
       ],
@@ -74,7 +74,7 @@ export function appRoutes(): RouteObject[] {
     {
       element: <RequireAuth />,
       children: [
-        { path: 'game', element: lazyScreen(() => import('@/features/game/game-page')) },
+        { path: 'game', element: <RefuseSelfExcluded handInPlay>{lazyScreen(() => import('@/features/game/game-page'))}</RefuseSelfExcluded> },
         { path: 'ledger', element: lazyScreen(() => import('@/features/ledger/ledger-page')) },
       ],
     },

@@ -36,7 +36,7 @@ export function makeStore(jwt: string | null = readStoredJwt()) {
       [sessionSlice.reducerPath]: sessionSlice.reducer,
       [api.reducerPath]: api.reducer,
     },
-    preloadedState: { session: { jwt, expired: false, signedOutByPlayer: false, ended: false } },
+    preloadedState: { session: { jwt, expired: false, signedOutByPlayer: false, ended: false, suspended: false, signingOut: false } },
     middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
   });
 }

@@ -8,7 +8,7 @@ import {
 import type { TFunction } from 'i18next';
 import { ERROR_CODES, MAX_BET, MIN_BET, type ApiErrorBody, type Bonus, type ErrorCode, type Hand, type Player, type PlayerLimits, type PriceFigure, type Shoe } from '@bahati/contracts';
 import { currentFormats } from '@/i18n/intl';
-import { selectJwt, sessionExpired, type SessionRootState } from './session';
+import { selectJwt, sessionExpired, signOutStarted, type SessionRootState } from './session';
 
 /** `GET /api/config`: how players sign in on this deployment, and the mailboxes the information pages name. */
 export interface ClientConfig {
@@ -116,6 +116,8 @@ export const api = createApi({
      */
     endSession: build.mutation<null, { everywhere: boolean }>({
       query: ({ everywhere }) => ({ url: everywhere ? SIGN_OUT_EVERYWHERE_PATH : SIGN_OUT_PATH, method: 'POST' }),
+      // The push that says the session ended may arrive before this answer: it is this tab's own sign-out.
+      onQueryStarted: (_args, { dispatch }) => void dispatch(signOutStarted()),
     }),
     /** Public settings (auth: which sign-in to offer; content: the contact mailboxes). */
     getClientConfig: build.query<ClientConfig, void>({

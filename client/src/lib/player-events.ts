@@ -2,7 +2,7 @@ import { fetchEventSource } from '@microsoft/fetch-event-source';
 import type { PlayerPushEvent } from '@bahati/contracts';
 import { useSelector } from 'react-redux';
 import { api } from './api';
-import { selectJwt, sessionExpired, type SessionRootState } from './session';
+import { selectJwt, selectSigningOut, sessionExpired, type SessionRootState } from './session';
 
 export interface PlayerEventsState {
   /** `open` while the server can push; the screens fall back to polling otherwise. */
@@ -22,6 +22,7 @@ const EVENT_TYPES: readonly PlayerPushEvent['type'][] = [
   'BankChanged',
   'BonusChanged',
   'PhoneVerified',
+  'SelfExclusionChanged',
   'SessionEnded',
 ];
 
@@ -106,13 +107,18 @@ export const playerEventsApi = api.injectEndpoints({
               dispatch(api.util.invalidateTags(['Bonus']));
               break;
             case 'PhoneVerified':
+            case 'SelfExclusionChanged':
+              // The player read again: a table or deposit screen open elsewhere gives way to the self-excluded notice.
               dispatch(api.util.invalidateTags(['Player']));
               break;
             case 'SessionEnded':
               // Signed out elsewhere (or banned): this screen's session is over too, as a 401 would say.
               controller.abort();
               setStatus('closed');
-              if (selectJwt(getState() as unknown as SessionRootState) === jwt) dispatch(sessionExpired());
+              // Unless this tab is signing out itself: then the sign-out decides where it goes.
+              if (selectJwt(getState() as unknown as SessionRootState) === jwt && !selectSigningOut(getState() as unknown as SessionRootState)) {
+                dispatch(sessionExpired({ banned: event.reason === 'ban' }));
+              }
               break;
             default: {
               const _exhaustive: never = event;

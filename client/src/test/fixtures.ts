@@ -27,6 +27,7 @@ export function player(overrides: Partial<Player> = {}): Player {
     activeHandId: null,
     shoeId: SHOE_ID,
     selfExclude: false,
+    selfExclusionLiftsAt: null,
     verifiedPhoneNumber: '+15555550100',
     photoUrl: null,
     isAdmin: false,

@@ -81,18 +81,29 @@ describeEachDatabase("the player's account", (db) => {
     expect((await api.post(auth, '/api/players/withdraw', withdrawal)).statusCode).toBe(200);
   });
 
-  it('self-exclusion refuses deals and new deposits but lets a withdrawal through; it shows on the player', async () => {
+  it('self-exclusion refuses deals and new deposits but lets a withdrawal through, also while a lift cools off; it shows on the player', async () => {
     const { auth } = await api.signIn('pause@example.com');
     await api.verifyPhone(auth);
     await api.deposit(auth, 10_000);
     expect((await api.post(auth, '/api/players/selfexclude/maybe')).json()).toMatchObject({ statusCode: 400, error: 'ValidationFailed' });
-    expect((await api.post(auth, '/api/players/selfexclude/true')).json()).toEqual({ selfExclude: true });
-    expect((await api.get(auth, '/api/players/1234')).json()).toMatchObject({ selfExclude: true, banned: false });
+    expect((await api.post(auth, '/api/players/selfexclude/true')).json()).toEqual({ selfExclude: true, selfExclusionLiftsAt: null });
+    expect((await api.get(auth, '/api/players/1234')).json()).toMatchObject({ selfExclude: true, selfExclusionLiftsAt: null, banned: false });
     expect((await api.post(auth, '/api/hands', { betAmount: 1_000 })).json()).toMatchObject({ statusCode: 403, error: 'SelfExcluded' });
     expect((await api.post(auth, '/api/players/lightningaddinvoice', { amount: '5000' })).json()).toMatchObject({ statusCode: 403, error: 'SelfExcluded' });
     expect((await api.post(auth, '/api/players/withdraw', withdrawal)).statusCode).toBe(200);
-    expect((await api.post(auth, '/api/players/selfexclude/false')).json()).toEqual({ selfExclude: false });
-    expect((await api.post(auth, '/api/hands', { betAmount: 1_000 })).statusCode).toBe(200);
+    const asked = Date.now();
+    const lift = (await api.post(auth, '/api/players/selfexclude/false')).json();
+    expect(lift.selfExclude).toBe(true);
+    // The default cooling-off: 24 hours from the request.
+    expect(Date.parse(lift.selfExclusionLiftsAt) - asked).toBeGreaterThanOrEqual(24 * 3_600_000 - 1_000);
+    expect(Date.parse(lift.selfExclusionLiftsAt) - asked).toBeLessThanOrEqual(24 * 3_600_000 + 60_000);
+    expect((await api.get(auth, '/api/players/1234')).json()).toMatchObject({ selfExclude: true, selfExclusionLiftsAt: lift.selfExclusionLiftsAt });
+    expect((await api.post(auth, '/api/hands', { betAmount: 1_000 })).json()).toMatchObject({ statusCode: 403, error: 'SelfExcluded' });
+    expect((await api.post(auth, '/api/players/lightningaddinvoice', { amount: '5000' })).json()).toMatchObject({ statusCode: 403, error: 'SelfExcluded' });
+    // Asking again keeps the first time; excluding again cancels the lift.
+    expect((await api.post(auth, '/api/players/selfexclude/false')).json()).toEqual(lift);
+    expect((await api.post(auth, '/api/players/selfexclude/true')).json()).toEqual({ selfExclude: true, selfExclusionLiftsAt: null });
+    expect((await api.get(auth, '/api/players/1234')).json()).toMatchObject({ selfExclude: true, selfExclusionLiftsAt: null });
   });
 
   it('stores the animation preference', async () => {

@@ -132,11 +132,11 @@ describeEachStorage('sessions', (storage) => {
     void staying.text().then(() => (stayingClosed = true));
 
     expect((await app.inject({ method: 'POST', url: '/api/players/logout', headers: phone.auth })).statusCode).toBe(204);
-    expect(await ending.text()).toMatch(/event: SessionEnded\ndata: \{"type":"SessionEnded"\}\n\n$/);
+    expect(await ending.text()).toMatch(/event: SessionEnded\ndata: \{"type":"SessionEnded","reason":"logout"\}\n\n$/);
     expect((await me(laptop.auth)).statusCode).toBe(200);
     expect(stayingClosed).toBe(false);
     expect((await app.inject({ method: 'POST', url: '/api/players/logout-all', headers: laptop.auth })).statusCode).toBe(204);
-    expect(await staying.text()).toContain('event: SessionEnded');
+    expect(await staying.text()).toContain('data: {"type":"SessionEnded","reason":"logout-all"}');
   });
 
   it("closes the banned player's open event streams with the ban", async () => {
@@ -145,7 +145,8 @@ describeEachStorage('sessions', (storage) => {
     const id = (await me(player.auth)).json().id as string;
     const stream = await openStream(player.auth);
     expect((await app.inject({ method: 'POST', url: `/api/players/${id}/ban`, headers: boss.auth })).statusCode).toBe(200);
-    expect(await stream.text()).toContain('event: SessionEnded');
+    // The screen is told it was a ban: it goes to the suspension page, not to sign-in.
+    expect(await stream.text()).toContain('data: {"type":"SessionEnded","reason":"ban"}');
   });
 
   it('refuses a token issued before sessions were recorded (no session id): the player signs in again', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PlayerStanding } from '../domain/account/standing';
-import { playerDecider, type PlayerState, playerStream } from '../domain/player/player';
+import { playerDecider, type PlayerState, playerStream, selfExcludedAt } from '../domain/player/player';
 import { DomainError } from '../domain/decider';
 import { remember } from './remember';
 import { CommandPath, type LoadedStream } from './command-path';
@@ -50,7 +50,8 @@ export class Standings {
       player,
       revision: loaded.revision,
       remembered,
-      standing: { banned: player.banned, selfExcluded: player.selfExcluded, phoneVerified: player.verifiedPhoneNumber !== null },
+      // A requested lift ends the exclusion by the passing of time, with no event: it is judged at this moment.
+      standing: { banned: player.banned, selfExcluded: selfExcludedAt(player, new Date().toISOString()), phoneVerified: player.verifiedPhoneNumber !== null },
     };
   }
 }

@@ -77,6 +77,7 @@ const EnvSchema = z.object({
   MAX_BANK_SATS: z.coerce.number().int().min(1).max(2_100_000_000_000_000).default(2_100_000_000_000_000),
   BONUS_PLAYTHROUGH: z.enum(['deposit100', 'bonus125']).default('bonus125'),
   BONUS_OFFER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SELF_EXCLUSION_COOLING_OFF_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
   REQUIRE_PHONE_TO_PLAY: z.string().optional().transform((v) => /^(on|true|1|yes)$/i.test(v ?? '')),
   SUSPECT_PLAY_DEVIATION_WEIGHT: z.coerce.number().int().min(0).max(100).default(DEFAULT_SUSPECT_SETTINGS.playDeviationWeight),
   SUSPECT_WIN_AFTER_DEVIATION_WEIGHT: z.coerce.number().int().min(0).max(100).default(DEFAULT_SUSPECT_SETTINGS.winAfterDeviationWeight),
@@ -159,6 +160,8 @@ export interface AppConfig {
   bonus: { maxSats: number; playthrough: 'deposit100' | 'bonus125'; offerDays: number };
   /** A deal needs a verified phone number. */
   requirePhoneToPlay: boolean;
+  /** How long a requested end of self-exclusion waits before it takes effect (SELF_EXCLUSION_COOLING_OFF_HOURS). */
+  selfExclusionCoolingOffMs: number;
   /** Thresholds and weights of suspect detection (changing them rebuilds the suspect read model). */
   suspect: SuspectSettings;
   /** Redis for counts every API instance shares (rate limits); none: each instance counts on its own. */
@@ -248,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxBankSats: e.MAX_BANK_SATS,
     bonus: { maxSats: e.BONUS_MAX_SATS, playthrough: e.BONUS_PLAYTHROUGH, offerDays: e.BONUS_OFFER_DAYS },
     requirePhoneToPlay: e.REQUIRE_PHONE_TO_PLAY,
+    selfExclusionCoolingOffMs: Math.round(e.SELF_EXCLUSION_COOLING_OFF_HOURS * 3_600_000),
     suspect: {
       playDeviationWeight: e.SUSPECT_PLAY_DEVIATION_WEIGHT,
       winAfterDeviationWeight: e.SUSPECT_WIN_AFTER_DEVIATION_WEIGHT,

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateTimeFormat } from '@/components/format/format';
 import { LocalizedLink } from '@/components/localized-link';
 import { useCurrentPlayer } from '@/lib/current-player';
 import styles from './money-content.module.css';
@@ -13,6 +14,7 @@ const HELP = [
 export function Component() {
   const { t } = useTranslation();
   const { player } = useCurrentPlayer();
+  const formatDate = useDateTimeFormat();
 
   useEffect(() => {
     document.title = `${t('selfExcluded.title')} · ${t('common.brand')}`;
@@ -30,6 +32,11 @@ export function Component() {
         </div>
         <h1 className={styles.title}>{t('selfExcluded.title')}</h1>
         <p className={styles.lead}>{t('selfExcluded.lead')}</p>
+        {player?.selfExclusionLiftsAt ? (
+          <p className={`alert alert-info ${styles.liftsAt}`} role="status" data-testid="self-excluded-lifts-at">
+            {t('selfExcluded.liftsAt', { time: formatDate(player.selfExclusionLiftsAt) })}
+          </p>
+        ) : null}
         {player && !player.selfExclude ? (
           <p className="alert alert-info" role="status">
             {t('selfExcluded.notOn')}
@@ -40,6 +47,7 @@ export function Component() {
         <ul className={styles.list}>
           <li>{t('selfExcluded.means.play')}</li>
           <li>{t('selfExcluded.means.deposit')}</li>
+          <li>{t('selfExcluded.means.codes')}</li>
           <li>{t('selfExcluded.means.withdraw')}</li>
           <li>{t('selfExcluded.means.history')}</li>
         </ul>

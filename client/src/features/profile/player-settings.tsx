@@ -1,42 +1,38 @@
 import type { Player } from '@bahati/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateTimeFormat } from '@/components/format/format';
 import { LocalizedLink } from '@/components/localized-link';
 import { usePrefersReducedMotion } from '@/lib/motion';
 import { useSetAnimateMutation, useSetSelfExcludeMutation } from './profile-api';
+import { SelfExclusionDialog } from './self-exclusion-dialog';
 import styles from './profile.module.css';
 
 /**
- * Spec §4: the self-exclude checkbox saves as soon as it changes. What the new setting means is said
- * right under it once the server has stored it.
+ * Spec §4's self-exclude checkbox, made to hold: ticking it asks for confirmation first (what it blocks, that
+ * withdrawals stay open), then it starts at once. Unticking asks the server to lift it, which takes effect only
+ * after the cooling-off: the box stays ticked, the time it lifts is shown, and the request can be withdrawn.
  */
 export function SelfExcludeSetting({ player }: { player: Player }) {
   const { t } = useTranslation();
   const id = useId();
+  const formatDate = useDateTimeFormat();
   const [save, { isLoading }] = useSetSelfExcludeMutation();
-  /**
-   * The box shows the player's choice from the click on: while it is saved, and until the cached player
-   * carries the stored value. It goes back only if saving fails.
-   */
-  const [chosen, setChosen] = useState<boolean | null>(null);
-  const [saved, setSaved] = useState<boolean | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [saved, setSaved] = useState<'on' | 'lift' | 'kept' | 'off' | null>(null);
   const [failed, setFailed] = useState(false);
+  const liftsAt = player.selfExclusionLiftsAt;
 
-  useEffect(() => {
-    if (chosen !== null && !isLoading && player.selfExclude === chosen) setChosen(null);
-  }, [chosen, isLoading, player.selfExclude]);
-
-  async function onChange(value: boolean) {
+  async function send(value: boolean) {
     setFailed(false);
     setSaved(null);
-    setChosen(value);
     try {
       const answer = await save(value).unwrap();
-      setSaved(answer.selfExclude);
-      if (answer.selfExclude !== value) setChosen(null);
+      setSaved(!answer.selfExclude ? 'off' : answer.selfExclusionLiftsAt ? 'lift' : value && liftsAt ? 'kept' : 'on');
+      return true;
     } catch {
       setFailed(true);
-      setChosen(null);
+      return false;
     }
   }
 
@@ -46,9 +42,9 @@ export function SelfExcludeSetting({ player }: { player: Player }) {
         <input
           id={`${id}-self-exclude`}
           type="checkbox"
-          checked={chosen ?? player.selfExclude}
-          disabled={isLoading}
-          onChange={(event) => void onChange(event.target.checked)}
+          checked={player.selfExclude || confirming}
+          disabled={isLoading || liftsAt !== null}
+          onChange={(event) => (event.target.checked ? setConfirming(true) : void send(false))}
           aria-describedby={`${id}-self-exclude-help`}
           data-testid="self-exclude"
         />
@@ -58,10 +54,18 @@ export function SelfExcludeSetting({ player }: { player: Player }) {
       <p id={`${id}-self-exclude-help`} className={styles.help}>
         {t('profile.safety.selfExcludeHelp')}
       </p>
-      {saved !== null ? (
-        <p className={saved ? `alert alert-info ${styles.confirmOn}` : `alert alert-info ${styles.ok}`} role="status" data-testid="self-exclude-confirmation">
-          {saved ? t('profile.safety.on') : t('profile.safety.off')}
-          {saved ? (
+      {liftsAt ? (
+        <div className={`alert alert-info ${styles.confirmOn} ${styles.lift}`} role="status" data-testid="self-exclude-lift">
+          <p>{t('profile.safety.liftsAt', { time: formatDate(liftsAt) })}</p>
+          <button type="button" className="btn btn-ghost" onClick={() => void send(true)} disabled={isLoading} data-testid="self-exclude-cancel-lift">
+            {t('profile.safety.cancelLift')}
+          </button>
+        </div>
+      ) : null}
+      {saved !== null && saved !== 'lift' ? (
+        <p className={saved === 'off' ? `alert alert-info ${styles.ok}` : `alert alert-info ${styles.confirmOn}`} role="status" data-testid="self-exclude-confirmation">
+          {t(`profile.safety.${saved}`)}
+          {saved === 'on' ? (
             <>
               {' '}
               <LocalizedLink to="/self-excluded">{t('profile.safety.whatItMeans')}</LocalizedLink>
@@ -74,6 +78,12 @@ export function SelfExcludeSetting({ player }: { player: Player }) {
           {t('profile.safety.failed')}
         </p>
       ) : null}
+      <SelfExclusionDialog
+        open={confirming}
+        busy={isLoading}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void send(true).then((ok) => ok && setConfirming(false))}
+      />
     </div>
   );
 }

@@ -7,7 +7,7 @@ export const profileApi = api.injectEndpoints({
     getCoachWeek: build.query<CoachWeek, void>({
       query: () => 'players/coach/week',
     }),
-    /** Spec §4: the self-exclude checkbox saves at once; the answer is the setting as stored. */
+    /** Excludes at once (true, which also cancels a lift waiting) or asks for the lift after the cooling-off (false). */
     setSelfExclude: build.mutation<SelfExcludeResponse, boolean>({
       query: (value) => ({ url: `players/selfexclude/${value}`, method: 'POST' }),
       onQueryStarted: (_value, { dispatch, queryFulfilled }) =>
@@ -16,6 +16,7 @@ export const profileApi = api.injectEndpoints({
             void dispatch(
               api.util.updateQueryData('getPlayer', undefined, (player) => {
                 player.selfExclude = data.selfExclude;
+                player.selfExclusionLiftsAt = data.selfExclusionLiftsAt;
               }),
             ),
           () => undefined,

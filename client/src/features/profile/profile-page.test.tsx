@@ -151,12 +151,12 @@ describe('the rest of the profile', () => {
     expect(await screen.findByText('That bonus code has already been used.')).toBeInTheDocument();
   });
 
-  it('turns self-exclusion on', async () => {
+  it('turns self-exclusion on only once the player confirms, after being told what it blocks', async () => {
     server.use(
       http.post('/api/players/selfexclude/:value', ({ params }) => {
         const on = params.value === 'true';
         server.use(http.get('/api/players/1234', () => HttpResponse.json(player({ selfExclude: on }))));
-        return HttpResponse.json({ selfExclude: on });
+        return HttpResponse.json({ selfExclude: on, selfExclusionLiftsAt: null });
       }),
     );
     const sent = recordRequests();
@@ -164,8 +164,69 @@ describe('the rest of the profile', () => {
     const box = screen.getByRole('checkbox', { name: 'Exclude me from play' });
     expect(box).not.toBeChecked();
     await user.click(box);
+    const dialog = await screen.findByRole('dialog', { name: 'Exclude yourself from play?' });
+    expect(dialog).toHaveTextContent('You cannot deal a hand or place any bet.');
+    expect(dialog).toHaveTextContent('no new deposit addresses or Lightning invoices');
+    expect(dialog).toHaveTextContent('You cannot redeem codes.');
+    expect(dialog).toHaveTextContent('Withdrawals stay open');
+    expect(await sent.to('POST', '/players/selfexclude/true')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Exclude me' }));
     expect(await screen.findByText(/Self-exclusion is on\./)).toBeInTheDocument();
     expect(box).toBeChecked();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await sent.to('POST', '/players/selfexclude/true')).toHaveLength(1);
+  });
+
+  it('leaves self-exclusion off when the player cancels the confirmation', async () => {
+    const sent = recordRequests();
+    const { user } = await renderProfile();
+    const box = screen.getByRole('checkbox', { name: 'Exclude me from play' });
+    await user.click(box);
+    await screen.findByRole('dialog', { name: 'Exclude yourself from play?' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(box).not.toBeChecked();
+    expect(await sent.to('POST', '/players/selfexclude/true')).toEqual([]);
+  });
+
+  it('asks for the lift, shows when it takes effect, and lets the player keep the exclusion', async () => {
+    const liftsAt = '2026-01-06T10:00:00.000Z';
+    server.use(
+      http.get('/api/players/1234', () => HttpResponse.json(player({ selfExclude: true }))),
+      http.post('/api/players/selfexclude/:value', ({ params }) => {
+        const lift = params.value === 'false' ? liftsAt : null;
+        server.use(http.get('/api/players/1234', () => HttpResponse.json(player({ selfExclude: true, selfExclusionLiftsAt: lift }))));
+        return HttpResponse.json({ selfExclude: true, selfExclusionLiftsAt: lift });
+      }),
+    );
+    const { user } = await renderProfile();
+    const box = screen.getByRole('checkbox', { name: 'Exclude me from play' });
+    await waitFor(() => expect(box).toBeChecked());
+    await user.click(box);
+    const lift = await screen.findByTestId('self-exclude-lift');
+    expect(lift).toHaveTextContent(/It lifts at .*2026/);
+    // Still excluded while the cooling-off runs: the box stays ticked and cannot be changed again.
+    expect(box).toBeChecked();
+    expect(box).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Keep self-exclusion on' }));
+    expect(await screen.findByText('Your request to end self-exclusion is withdrawn: it stays on.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('self-exclude-lift')).not.toBeInTheDocument());
+    expect(box).toBeEnabled();
+  });
+
+  it('signs out everywhere only once the player confirms', async () => {
+    server.use(http.post('/api/players/logout-all', () => new HttpResponse(null, { status: 204 })));
+    const sent = recordRequests();
+    const { user } = await renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    expect(dialog).toHaveTextContent('a table in play included');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await sent.to('POST', '/players/logout-all')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    await user.click(screen.getByTestId('sign-out-everywhere-confirm'));
+    expect(await sent.to('POST', '/players/logout-all')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '@/app/hooks';
@@ -14,6 +14,7 @@ import { CoachSection } from './coach-section';
 import { LIMITS_ANCHOR, LimitsSection } from './limits-section';
 import { AnimationSetting, SelfExcludeSetting } from './player-settings';
 import { RedeemCodeForm } from './redeem-code-form';
+import { SignOutEverywhereDialog } from './self-exclusion-dialog';
 import styles from './profile.module.css';
 
 /** A signed amount: "+12,000 sats" / "−3,500 sats" (the net result). */
@@ -45,6 +46,7 @@ export function Component() {
   }, [t]);
 
   const [endSession, { isLoading: signingOut }] = useEndSessionMutation();
+  const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
   // The server ends the session (or all of them) first; offline or already ended, the player is signed out here all the same.
   const signOut = async (everywhere: boolean) => {
     await endSession({ everywhere });
@@ -64,7 +66,7 @@ export function Component() {
             <button type="button" className="btn btn-ghost" onClick={() => void signOut(false)} disabled={signingOut} data-testid="profile-sign-out">
               {t('profile.signOut')}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={() => void signOut(true)} disabled={signingOut} data-testid="profile-sign-out-everywhere">
+            <button type="button" className="btn btn-ghost" onClick={() => setConfirmingEverywhere(true)} disabled={signingOut} data-testid="profile-sign-out-everywhere">
               {t('profile.signOutEverywhere')}
             </button>
           </span>
@@ -164,6 +166,7 @@ export function Component() {
       </div>
 
       <LimitsSection />
+      <SignOutEverywhereDialog open={confirmingEverywhere} busy={signingOut} onClose={() => setConfirmingEverywhere(false)} onConfirm={() => void signOut(true)} />
     </Page>
   );
 }

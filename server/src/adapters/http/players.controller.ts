@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@ne
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  AnimateResponse, BanResponse, BooleanParam, LimitsRequest, LoginRequest, LoginResponse, Player, PlayerLimits, PriceFigure, SelfExcludeResponse,
+  AnimateResponse, BanResponse, BooleanParam, LimitsRequest, LoginRequest, LoginResponse, Player, PlayerLimits, PriceFigure, SelfExcludeResponse, type SessionEndReason,
 } from '@bahati/contracts';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -140,9 +140,11 @@ export class PlayersController {
     let close: (() => void) | null = null;
     let endedEarly = false;
     // A stream ends with its session: told why, then closed (the client's reconnection then meets a 401).
-    const ended = () => {
+    let endReason: SessionEndReason | undefined;
+    const ended = (reason?: SessionEndReason) => {
+      endReason ??= reason;
       if (!close) return void (endedEarly = true);
-      raw.end(`event: SessionEnded\ndata: ${JSON.stringify({ type: 'SessionEnded' })}\n\n`);
+      raw.end(`event: SessionEnded\ndata: ${JSON.stringify({ type: 'SessionEnded', ...(endReason ? { reason: endReason } : {}) })}\n\n`);
       close();
     };
     // Listening before the answer starts: every event appended once the page sees the stream open reaches it.
@@ -169,7 +171,7 @@ export class PlayersController {
       forget();
       stop();
     };
-    if (endedEarly) ended();
+    if (endedEarly) ended(endReason);
     raw.on('close', close);
   }
 }

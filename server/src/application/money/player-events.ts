@@ -1,5 +1,5 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import type { PlayerPushEvent } from '@bahati/contracts';
+import type { PlayerPushEvent, SessionEndReason } from '@bahati/contracts';
 import { type AccountEvent, bankDelta } from '../../domain/account/account';
 import type { PlayerEvent } from '../../domain/player/player';
 import { streamOwner } from '../../domain/streams';
@@ -15,7 +15,8 @@ type Ender = () => void;
 /** The session a stream was opened with, and what to do once that session has ended (a logout, a logout everywhere, a ban). */
 export interface ListeningSession {
   sessionId: string;
-  onEnded: () => void;
+  /** `reason`: what ended it, when the event that did is known (a ban sends the screen to the suspension page). */
+  onEnded: (reason?: SessionEndReason) => void;
 }
 
 /** What a player's screens are told about an event of their streams (sent once the read models hold it; the bank last). */
@@ -41,6 +42,10 @@ export function pushEventsOf(event: { type: string; data: unknown }): PlayerPush
       return [{ type: 'WithdrawalChanged', id: e.data.withdrawalId, status: 'Canceled' }];
     case 'PhoneVerified':
       return [{ type: 'PhoneVerified', phoneNumber: e.data.phoneNumber }];
+    case 'SelfExclusionChanged':
+    case 'SelfExclusionLiftRequested':
+    case 'SelfExclusionLiftCancelled':
+      return [{ type: 'SelfExclusionChanged' }];
     case 'BonusOffered':
     case 'BonusAccepted':
     case 'BonusDeclined':
@@ -178,12 +183,13 @@ export class PlayerEventsHub implements BeforeApplicationShutdown {
 
   /** Ends the player's streams whose session the read model (once it holds the event) no longer has open. */
   private async endSessions(playerId: string, set: ReadonlySet<Listener>, event: RecordedEvent) {
+    const reason = event.type === 'SessionEnded' ? 'logout' : (event.data as { reason: SessionEndReason }).reason;
     await this.projections.waitFor(event.checkpoint);
     for (const listener of [...set]) {
       const session = this.sessions.get(listener);
       if (!session) continue;
       this.directory.forget(session.sessionId);
-      if (!(await this.directory.isOpen(session.sessionId, playerId))) session.onEnded();
+      if (!(await this.directory.isOpen(session.sessionId, playerId))) session.onEnded(reason);
     }
   }
 }

@@ -1,6 +1,8 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AnimateResponse, BanResponse, SelfExcludeResponse } from '@bahati/contracts';
-import { type PlayerCommand, playerDecider, playerStream } from '../../domain/player/player';
+import { type PlayerCommand, pendingLiftAt, playerDecider, playerStream, selfExcludedAt } from '../../domain/player/player';
+import { AppConfigToken, type AppConfig } from '../../config/tokens';
 import { type Actor, assertAdmin } from '../actor';
 import { CommandPath } from '../command-path';
 import { NotFoundError } from '../errors';
@@ -8,7 +10,7 @@ import { ReadModelProgress } from '../ports/read-models';
 import { SessionDirectory } from './sessions';
 import { StaffDirectory } from '../admin/staff';
 
-/** The player excludes themself from play and deposits (true), or ends it (false). */
+/** The player excludes themself from play and deposits (true, which also cancels a lift waiting), or asks to end it after the cooling-off (false). */
 export class SetSelfExclusionCommand {
   constructor(readonly actor: Actor, readonly selfExcluded: boolean, readonly correlationId: string) {}
 }
@@ -30,12 +32,17 @@ async function onPlayer(commands: CommandPath, progress: ReadModelProgress, play
 
 @CommandHandler(SetSelfExclusionCommand)
 export class SetSelfExclusionHandler implements ICommandHandler<SetSelfExclusionCommand, SelfExcludeResponse> {
-  constructor(private readonly commands: CommandPath, private readonly progress: ReadModelProgress) {}
+  constructor(
+    private readonly commands: CommandPath,
+    private readonly progress: ReadModelProgress,
+    @Inject(AppConfigToken) private readonly config: AppConfig,
+  ) {}
 
   async execute(c: SetSelfExclusionCommand): Promise<SelfExcludeResponse> {
-    const command = { type: 'SetSelfExclusion' as const, selfExcluded: c.selfExcluded, now: new Date().toISOString() };
+    const now = new Date().toISOString();
+    const command = { type: 'SetSelfExclusion' as const, selfExcluded: c.selfExcluded, coolingOffMs: this.config.selfExclusionCoolingOffMs, now };
     const state = await onPlayer(this.commands, this.progress, c.actor.playerId, command, c.actor, c.correlationId);
-    return { selfExclude: state.selfExcluded };
+    return { selfExclude: selfExcludedAt(state, now), selfExclusionLiftsAt: pendingLiftAt(state, now) };
   }
 }
 

@@ -15,7 +15,7 @@ describe('a ban on the player stream', () => {
       { type: 'AttemptPhoneCode', maxAttempts: 5, now },
       { type: 'ConfirmPhone', now },
       { type: 'SetAnimation', animate: false, now },
-      { type: 'SetSelfExclusion', selfExcluded: true, now },
+      { type: 'SetSelfExclusion', selfExcluded: true, coolingOffMs: 0, now },
     ];
     for (const command of commands) given([registered, started, banned]).when(command).thenThrows('Banned');
   });

@@ -17,8 +17,15 @@ export type PlayerEvent =
   /** An admin suspended the account: every player command answers Banned. */
   | DomainEvent<'PlayerBanned', { playerId: string; adminId: string; bannedAt: string }>
   | DomainEvent<'PlayerUnbanned', { playerId: string; adminId: string; unbannedAt: string }>
-  /** The player excluded themself from play and deposits (withdrawals stay open), or ended it. */
+  /**
+   * The player excluded themself from play and deposits (withdrawals stay open). `selfExcluded: false` is only
+   * in stores written before the cooling-off: it ended the exclusion at once, and still reads that way.
+   */
   | DomainEvent<'SelfExclusionChanged', { playerId: string; selfExcluded: boolean; changedAt: string }>
+  /** The player asked to end their self-exclusion: it holds until `liftsAt` (the cooling-off), then ends by itself. */
+  | DomainEvent<'SelfExclusionLiftRequested', { playerId: string; requestedAt: string; liftsAt: string }>
+  /** The player withdrew the request before `liftsAt`: the exclusion holds with no end. */
+  | DomainEvent<'SelfExclusionLiftCancelled', { playerId: string; cancelledAt: string }>
   | DomainEvent<'AnimationPreferenceChanged', { playerId: string; animate: boolean; changedAt: string }>
   /** An admin set the player's suspect level (0-100); the suspect read model records it as an AdminManualChange. */
   | DomainEvent<'SuspectLevelSet', { playerId: string; level: number; adminId: string; setAt: string }>
@@ -52,7 +59,11 @@ export type PlayerCommand =
   | { type: 'ConfirmPhone'; now: string }
   | { type: 'Ban'; adminId: string; now: string }
   | { type: 'Unban'; adminId: string; now: string }
-  | { type: 'SetSelfExclusion'; selfExcluded: boolean; now: string }
+  /**
+   * `true` excludes at once (or cancels a lift that is waiting); `false` asks for the lift, which takes effect
+   * `coolingOffMs` after `now`.
+   */
+  | { type: 'SetSelfExclusion'; selfExcluded: boolean; coolingOffMs: number; now: string }
   | { type: 'SetAnimation'; animate: boolean; now: string }
   | { type: 'SetSuspectLevel'; level: number; adminId: string; now: string };
 
@@ -71,9 +82,43 @@ export interface PlayerState {
   /** Codes submitted since the last code was sent. */
   phoneCodeAttempts: number;
   banned: boolean;
+  /** The player excluded themself (and it has not ended yet: see `selfExcludedAt`, it may have lifted by now). */
   selfExcluded: boolean;
+  /** When a requested lift ends the exclusion; null while it holds with no end. */
+  selfExclusionLiftsAt: string | null;
   /** Deal animations on the table (the browser's reduced-motion setting turns them off too). */
   animate: boolean;
+}
+
+type SelfExclusion = Pick<PlayerState, 'selfExcluded' | 'selfExclusionLiftsAt'>;
+
+/** Whether the player is self-excluded at `now`: from the exclusion until the end of a requested lift's cooling-off. */
+export function selfExcludedAt(state: SelfExclusion, now: string): boolean {
+  return state.selfExcluded && (state.selfExclusionLiftsAt === null || state.selfExclusionLiftsAt > now);
+}
+
+/** The end of a lift still waiting at `now`, else null. */
+export function pendingLiftAt(state: SelfExclusion, now: string): string | null {
+  return selfExcludedAt(state, now) ? state.selfExclusionLiftsAt : null;
+}
+
+/**
+ * Excluding takes effect at once; lifting only after the cooling-off, like loosening a limit (limits.ts), so a
+ * decision made in the heat of a session cannot undo one made in a calm moment. Asking again for what is already
+ * so changes nothing: a second lift request keeps the first one's time.
+ */
+function decideSelfExclusion(playerId: string, command: Extract<PlayerCommand, { type: 'SetSelfExclusion' }>, state: PlayerState): PlayerEvent[] {
+  const { now } = command;
+  const excluded = selfExcludedAt(state, now);
+  const waiting = pendingLiftAt(state, now);
+  if (command.selfExcluded) {
+    if (!excluded) return [{ type: 'SelfExclusionChanged', data: { playerId, selfExcluded: true, changedAt: now } }];
+    return waiting ? [{ type: 'SelfExclusionLiftCancelled', data: { playerId, cancelledAt: now } }] : [];
+  }
+  if (!excluded || waiting) return [];
+  if (!Number.isSafeInteger(command.coolingOffMs) || command.coolingOffMs < 0) throw new DomainError('ValidationFailed', 'The cooling-off is a whole number of milliseconds.');
+  const liftsAt = new Date(Date.parse(now) + command.coolingOffMs).toISOString();
+  return [{ type: 'SelfExclusionLiftRequested', data: { playerId, requestedAt: now, liftsAt } }];
 }
 
 function registered(state: PlayerState): string {
@@ -83,7 +128,7 @@ function registered(state: PlayerState): string {
 
 export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
   initialState: () => ({
-    registered: false, playerId: null, email: null, photoUrl: null, verifiedPhoneNumber: null, pendingPhoneNumber: null, phoneCodeAttempts: 0, banned: false, selfExcluded: false, animate: true,
+    registered: false, playerId: null, email: null, photoUrl: null, verifiedPhoneNumber: null, pendingPhoneNumber: null, phoneCodeAttempts: 0, banned: false, selfExcluded: false, selfExclusionLiftsAt: null, animate: true,
   }),
 
   decide(command, state) {
@@ -155,8 +200,7 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
       case 'SetSelfExclusion': {
         const playerId = registered(state);
         refuseBanned(state);
-        if (state.selfExcluded === command.selfExcluded) return [];
-        return [{ type: 'SelfExclusionChanged', data: { playerId, selfExcluded: command.selfExcluded, changedAt: command.now } }];
+        return decideSelfExclusion(playerId, command, state);
       }
       case 'SetAnimation': {
         const playerId = registered(state);
@@ -197,7 +241,11 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
       case 'PlayerUnbanned':
         return { ...state, banned: false };
       case 'SelfExclusionChanged':
-        return { ...state, selfExcluded: event.data.selfExcluded };
+        return { ...state, selfExcluded: event.data.selfExcluded, selfExclusionLiftsAt: null };
+      case 'SelfExclusionLiftRequested':
+        return { ...state, selfExclusionLiftsAt: event.data.liftsAt };
+      case 'SelfExclusionLiftCancelled':
+        return { ...state, selfExclusionLiftsAt: null };
       case 'AnimationPreferenceChanged':
         return { ...state, animate: event.data.animate };
       default:

@@ -11,6 +11,7 @@ import { sessionExpiryMigration } from './0010_session_expiry';
 import { coachMigration } from './0011_coach';
 import { sealedSnapshotsMigration } from './0012_sealed_snapshots';
 import { bonusEndedMigration } from './0013_bonus_ended';
+import { selfExclusionLiftMigration } from './0014_self_exclusion_lift';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0011_coach': coachMigration,
   '0012_sealed_snapshots': sealedSnapshotsMigration,
   '0013_bonus_ended': bonusEndedMigration,
+  '0014_self_exclusion_lift': selfExclusionLiftMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -75,5 +75,22 @@ describeProjection(playersProjection, (spec) => {
       .then({ players: [{ id: alice, banned: false, self_exclude: false, animate: true }] });
   });
 
+  it('shows when a requested lift of the self-exclusion takes effect, until it is cancelled', async () => {
+    const log = new EventLog();
+    const [registered] = history(log);
+    const a = log.player(alice);
+    const liftsAt = '2026-03-02T10:00:00.000Z';
+    await spec.reset();
+    await spec
+      .given(registered!, a('SelfExclusionChanged', { playerId: alice, selfExcluded: true, changedAt: t }))
+      .when(a('SelfExclusionLiftRequested', { playerId: alice, requestedAt: t, liftsAt }))
+      .then({ players: [{ id: alice, self_exclude: true, self_exclusion_lifts_at: new Date(liftsAt) }] });
+    await spec.reset();
+    await spec
+      .given(registered!, a('SelfExclusionChanged', { playerId: alice, selfExcluded: true, changedAt: t }), a('SelfExclusionLiftRequested', { playerId: alice, requestedAt: t, liftsAt }))
+      .when(a('SelfExclusionLiftCancelled', { playerId: alice, cancelledAt: t }))
+      .then({ players: [{ id: alice, self_exclude: true, self_exclusion_lifts_at: null }] });
+  });
+
   spec.itIsTheSameWhateverTheBatches(() => history(new EventLog()), (rows) => expect(rows.players!.map((r) => r.photo_url)).toEqual(['https://example.com/a2.png', 'https://example.com/b.png']));
 });

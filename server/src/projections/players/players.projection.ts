@@ -18,7 +18,9 @@ export const playersProjection: Projection = {
     PhoneVerified: (trx, d) => trx.updateTable('players').set({ verified_phone_number: d.phoneNumber }).where('id', '=', d.playerId).execute(),
     PlayerBanned: (trx, d) => trx.updateTable('players').set({ banned: true }).where('id', '=', d.playerId).execute(),
     PlayerUnbanned: (trx, d) => trx.updateTable('players').set({ banned: false }).where('id', '=', d.playerId).execute(),
-    SelfExclusionChanged: (trx, d) => trx.updateTable('players').set({ self_exclude: d.selfExcluded }).where('id', '=', d.playerId).execute(),
+    SelfExclusionChanged: (trx, d) => trx.updateTable('players').set({ self_exclude: d.selfExcluded, self_exclusion_lifts_at: null }).where('id', '=', d.playerId).execute(),
+    SelfExclusionLiftRequested: (trx, d) => trx.updateTable('players').set({ self_exclusion_lifts_at: d.liftsAt }).where('id', '=', d.playerId).execute(),
+    SelfExclusionLiftCancelled: (trx, d) => trx.updateTable('players').set({ self_exclusion_lifts_at: null }).where('id', '=', d.playerId).execute(),
     AnimationPreferenceChanged: (trx, d) => trx.updateTable('players').set({ animate: d.animate }).where('id', '=', d.playerId).execute(),
   }),
 };

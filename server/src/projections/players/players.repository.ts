@@ -3,9 +3,17 @@ import { type Kysely, sql } from 'kysely';
 import type { Page } from '../../application/ports/read-models/page';
 import { PlayerReadModel } from '../../application/ports/read-models/players';
 import type { ReadModels } from '../schema';
+import { pendingLiftAt, selfExcludedAt } from '../../domain/player/player';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The exclusion as it stands at this moment: a requested lift ends it by the passing of time, with no event. */
+function selfExclusionNow(selfExcluded: boolean, liftsAt: Date | string | null) {
+  const state = { selfExcluded, selfExclusionLiftsAt: liftsAt === null ? null : iso(liftsAt) };
+  const now = new Date().toISOString();
+  return { selfExclude: selfExcludedAt(state, now), selfExclusionLiftsAt: pendingLiftAt(state, now) };
+}
 
 /** `%` and `_` match themselves in a search, not any text. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -41,7 +49,7 @@ export class PlayersRepository extends PlayerReadModel {
       level: row.level ?? 0,
       activeHandId: row.active_hand_id ?? null,
       shoeId: row.shoe_id ?? NIL_ID,
-      selfExclude: row.self_exclude,
+      ...selfExclusionNow(row.self_exclude, row.self_exclusion_lifts_at),
       verifiedPhoneNumber: row.verified_phone_number,
       photoUrl: row.photo_url,
       isAdmin: isAdmin(row.email),
@@ -61,7 +69,7 @@ export class PlayersRepository extends PlayerReadModel {
         .leftJoin('banks', 'banks.player_id', 'players.id')
         .leftJoin('suspect_players', 'suspect_players.player_id', 'players.id')
         .select([
-          'players.id', 'players.email', 'players.name', 'players.created_time', 'players.banned', 'players.self_exclude', 'player_stats.hands_played',
+          'players.id', 'players.email', 'players.name', 'players.created_time', 'players.banned', 'players.self_exclude', 'players.self_exclusion_lifts_at', 'player_stats.hands_played',
           'player_stats.total_bet_amount', 'player_stats.level', 'banks.bank', 'suspect_players.suspect_level',
         ])
         .orderBy('players.created_time', 'desc')
@@ -75,7 +83,7 @@ export class PlayersRepository extends PlayerReadModel {
       total: Number(count?.n ?? 0),
       items: rows.map((r) => ({
         id: r.id, email: r.email, name: r.name, createdTime: iso(r.created_time), banned: r.banned, suspectLevel: r.suspect_level ?? 0,
-        handsPlayed: r.hands_played ?? 0, totalBetAmount: Number(r.total_bet_amount ?? 0), level: r.level ?? 0, bank: Number(r.bank ?? 0), selfExclude: r.self_exclude,
+        handsPlayed: r.hands_played ?? 0, totalBetAmount: Number(r.total_bet_amount ?? 0), level: r.level ?? 0, bank: Number(r.bank ?? 0), selfExclude: selfExclusionNow(r.self_exclude, r.self_exclusion_lifts_at).selfExclude,
       })),
     };
   }

@@ -9,6 +9,8 @@ export interface PlayersTable {
   created_time: ColumnType<Date, Date | string, never>;
   banned: Generated<boolean>;
   self_exclude: Generated<boolean>;
+  /** When a requested lift ends the self-exclusion (null: none asked, or cancelled). */
+  self_exclusion_lifts_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   verified_phone_number: string | null;
   animate: Generated<boolean>;
 }
