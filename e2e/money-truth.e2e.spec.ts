@@ -1,5 +1,5 @@
-import { houseEdgePercent, wageredEdgePercent } from '@bahati/contracts';
-import type { Page } from 'playwright-core';
+import { LEVELS, houseEdgePercent, wageredEdgePercent } from '@bahati/contracts';
+import type { Locator, Page } from 'playwright-core';
 import { playHandByApi, signInByApi, verifyPhone } from './support/accounts';
 import { DESKTOP_SHORT, PHONE, fullPageShot, screenshot } from './support/browser';
 import { headerBalance, signInByPage, visible } from './support/journey';
@@ -28,6 +28,13 @@ async function depositOnPage(page: Page, sats: number) {
   const paymentRequest = (await qrDialog.getByTestId('invoice-payment-request').textContent())?.trim() ?? '';
   await call('dev/lightning/settle', { body: { paymentRequest } });
   return visible(page.getByTestId('deposit-success-dialog'));
+}
+
+/** Every level of a ladder shows its measured edge per initial bet, as contracts has it. */
+async function everyLevelsEdge(ladder: Locator) {
+  for (const level of LEVELS) {
+    await visible(ladder.locator(`[data-testid="level-edge"][data-level="${level}"]`).getByText(`${houseEdgePercent(level).toFixed(3)}%`, { exact: true }));
+  }
 }
 
 async function redeemOnProfile(page: Page, code: string) {
@@ -125,14 +132,15 @@ test('at 375 px the offer shows in the deposit success and at the table; the hou
   await page.goto('/rules');
   await visible(page.getByRole('columnheader', { name: 'Measured house edge (per initial bet)' }));
   await visible(page.getByRole('row').filter({ hasText: 'the rules above' }).getByText('0.572%'));
+  for (const level of LEVELS) await visible(page.getByRole('cell', { name: `${houseEdgePercent(level).toFixed(3)}%`, exact: true }));
   const rulesLadder = await visible(page.getByTestId('level-ladder'));
-  await visible(rulesLadder.locator('[data-testid="level-edge"][data-level="0"]').getByText('0.572%'));
+  await everyLevelsEdge(rulesLadder);
   await visible(rulesLadder.getByText('per initial bet').first());
 
   // The profile's ladder.
   await page.goto('/profile');
   const profileLadder = await visible(page.getByTestId('level-ladder'));
-  await visible(profileLadder.locator('[data-testid="level-edge"][data-level="0"]').getByText('0.572%'));
+  await everyLevelsEdge(profileLadder);
   await visible(profileLadder.getByText('house edge per initial bet').first());
 
   // The bonus calculator: the same figure, and the per-satoshi-wagered one it prices the playthrough with, labelled.
@@ -146,7 +154,7 @@ test('at 375 px the offer shows in the deposit success and at the table; the hou
   // The transparency page.
   await page.goto('/vanta-transparency-in-gaming-policy');
   await visible(page.getByText(`${perBet} at level 0 down to 0.227% at level 4`, { exact: false }));
-  await visible(page.getByTestId('level-ladder').locator('[data-testid="level-edge"][data-level="4"]').getByText('0.227%'));
+  await everyLevelsEdge(await visible(page.getByTestId('level-ladder')));
   await screenshot(page, 'money-truth-desktop-05-transparency-edge');
   expect(errors).toEqual([]);
 });

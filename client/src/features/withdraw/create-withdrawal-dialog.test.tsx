@@ -197,14 +197,16 @@ describe('CreateWithdrawalDialog', () => {
     expect(onCreated).not.toHaveBeenCalled();
   });
 
-  it('tells the page when withdrawals are locked by a bonus', async () => {
+  it('says in the dialog, and tells the page, when a bonus accepted since it opened locks withdrawals', async () => {
     server.use(http.post('/api/players/withdraw', () => apiError('PlaythroughRequirementNotMet', 403)));
-    const { user, onLocked } = renderDialog();
+    const { user, onLocked, onClose } = renderDialog();
     await user.type(screen.getByLabelText('Amount in sats'), '20000');
     await user.type(screen.getByLabelText('Lightning payment request'), INVOICE);
     await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
+    expect(await screen.findByText('You cannot request a withdrawal yet: your accepted bonuses still require wagering.')).toBeInTheDocument();
     await waitFor(() => expect(onLocked).toHaveBeenCalled());
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('updates the bank from the answer', async () => {

@@ -93,6 +93,10 @@ export function useWithdrawalForm({
       const mapped: FormError | 'locked' =
         failure instanceof PhoneChallengeDismissed ? { field: 'form', key: 'withdraw.errors.phoneRequired' } : serverError(t, failure, review.method);
       if (mapped === 'locked') {
+        // Locked since the dialog opened (a bonus accepted elsewhere): the dialog says so, and the page reads the
+        // bonuses again, which turns the dialog into its locked view with what is left to wager.
+        setReview(null);
+        setError({ field: 'form', key: 'withdraw.locked.dialogIntro' });
         onLocked();
         return;
       }

@@ -25,7 +25,7 @@ export function Component() {
   const format = useSatsFormat();
   const [creating, setCreating] = useState(false);
   // Accepted bonuses lock withdrawals until what they require is wagered (spec §4); a refused request says so too.
-  const { data: bonuses, wagering } = useWagering();
+  const { data: bonuses, wagering, refetch: refetchBonuses } = useWagering();
   const offerOpen = bonuses?.some((bonus) => bonus.status === 'Offered') ?? false;
   const [refused, setRefused] = useState(false);
   const locked = refused || wagering.left > 0;
@@ -133,9 +133,9 @@ export function Component() {
           setCreated(amount);
         }}
         onLocked={() => {
-          setCreating(false);
           setCreated(null);
           setRefused(true);
+          void refetchBonuses();
         }}
       />
     </Page>
