@@ -43,7 +43,7 @@ describe('verifying a shoe', () => {
     await user.click(screen.getByRole('button', { name: 'Hash' }));
     expect(await screen.findByText(/Matches the committed hash/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Shuffle Deck with Seeds' }));
-    expect(await screen.findByText(/All 208 cards match the shoe\./)).toBeInTheDocument();
+    expect(await screen.findByText(/All 208 cards match the shoe\./, undefined, { timeout: 12_000 })).toBeInTheDocument();
   });
 
   it('marks the cards a shoe got wrong', async () => {
@@ -56,7 +56,8 @@ describe('verifying a shoe', () => {
     const { user } = renderWithProviders(<ProvablePage />, { route: `/provable?id=${SHOE_ID}` });
     await screen.findByText('Retired');
     await user.click(screen.getByRole('button', { name: 'Shuffle Deck with Seeds' }));
-    expect(await screen.findByText(/2 positions differ from the shoe \(marked\)\./)).toBeInTheDocument();
+    // Shuffling and drawing the 208 cards in jsdom takes seconds on a loaded two-core machine.
+    expect(await screen.findByText(/2 positions differ from the shoe \(marked\)\./, undefined, { timeout: 12_000 })).toBeInTheDocument();
   });
 
   it('says when a house seed does not give the committed hash', async () => {
@@ -87,7 +88,7 @@ describe('verifying a shoe', () => {
     await user.click(screen.getByLabelText('Player seed'));
     await user.paste(PLAYER_SEED);
     await user.click(screen.getByRole('button', { name: 'Shuffle Deck with Seeds' }));
-    expect(await screen.findByText(/These are the 208 cards your seeds give/)).toBeInTheDocument();
+    expect(await screen.findByText(/These are the 208 cards your seeds give/, undefined, { timeout: 12_000 })).toBeInTheDocument();
   });
 
   it('says a shoe in use keeps its house seed', async () => {
