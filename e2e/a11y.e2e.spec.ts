@@ -233,8 +233,12 @@ describe('the table by keyboard alone', () => {
       expect(await focused(page)).toBe('Skip to content');
       await tabTo(page, 'open-seeds');
       const order = (await tabTo(page, 'action-deal')).filter((stop) => stop !== 'bet-stack' && stop !== 'clear-bet');
-      // The sound and coach switches follow the rules; the bet box (its ½ and 2× are off with no bet) precedes Deal.
-      expect(order).toEqual(['open-rules', 'sound-toggle', 'coach-toggle', 'chip-1K', 'chip-5K', 'chip-25K', 'chip-100K', 'bet-input', 'action-deal']);
+      // The sound and coach switches follow the rules; the first deposit's open offer (under the bank) comes before
+      // the table; the bet box (its ½ and 2× are off with no bet) precedes Deal.
+      expect(order).toEqual([
+        'open-rules', 'sound-toggle', 'coach-toggle', 'Accept the bonus of 1,000,000 sats', 'Decline the bonus of 1,000,000 sats',
+        'chip-1K', 'chip-5K', 'chip-25K', 'chip-100K', 'bet-input', 'action-deal',
+      ]);
       expect(await showsFocusRing(page)).toBe(true);
 
       // Seeds by keyboard (from the top of the page again).

@@ -328,7 +328,7 @@ test('an admin creates redeem codes; a player redeems one on the profile', async
   await screenshot(player.page, 'account-desktop-12-redeemed');
   await redeem.getByLabel('Bonus code').fill('KARIBU-25');
   await redeem.getByRole('button', { name: 'Redeem' }).click();
-  await visible(redeem.getByTestId('redeem-result').getByText('That bonus code has already been used.'));
+  await visible(redeem.getByTestId('redeem-result').getByText('You have already redeemed this bonus code.'));
 
   await player.page.goto('/bonuses');
   const bonusRow = player.page.getByTestId('bonus-table').getByRole('row').filter({ hasText: 'KARIBU-25' });
@@ -396,7 +396,7 @@ test('limits on the profile: a deposit limit refuses a larger invoice, raising i
   await lightning.getByLabel('Amount in sats').fill('16000');
   await lightning.getByRole('button', { name: 'Generate invoice' }).click();
   const refusal = await visible(page.getByTestId('deposit-error'));
-  await visible(refusal.getByText('That would go past a limit you set yourself.', { exact: false }));
+  await visible(refusal.getByText('That would go past a deposit limit you set yourself: 20,000 sats, of which 5,000 are already deposited in its window.', { exact: false }));
   const toLimits = refusal.getByRole('link', { name: 'See my limits' });
   expect(await toLimits.getAttribute('href')).toBe('/profile#limits');
   // Only the invoice of the first deposit is listed: no new one was created.
@@ -492,7 +492,7 @@ test('limits on the profile: a deposit limit refuses a larger invoice, raising i
   await page.getByTestId('chip-1K').click();
   await page.getByTestId('action-deal').click();
   const notice = await visible(page.getByTestId('table-notice'));
-  await visible(notice.getByText('That would go past a limit you set yourself.', { exact: false }));
+  await visible(notice.getByText('That would go past a loss limit you set yourself: 500 sats', { exact: false }));
   expect(await notice.getByRole('link', { name: 'See my limits' }).getAttribute('href')).toBe('/profile#limits');
   await screenshot(page, 'account-desktop-17-loss-limit-refused');
   expect(errors).toEqual([]);
