@@ -11,6 +11,13 @@ import { Component as WithdrawPage } from './withdraw-page';
 const INVOICE =
   'lnbcrt200u1p54twgqpp5enxvenxvenxvenxvenxvenxvenxvenxvenxvenxvenxvenxvenxqdq8w3jhxaqxqxuxgzgqcqpfd48thtvyusn9hszhrdf0l7jmq7gmq8p43zncwalfeadtcxllr26phr7a430w2mx3ck8f795ya0dpq3ttcqjpmrsu9lyz6fpcvjs3vpgqz5n9cw';
 
+/** The request button is enabled once the bank has loaded: a click before that opens nothing. */
+async function requestButton() {
+  const button = await screen.findByRole('button', { name: 'Request a withdrawal' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 describe('the withdraw page', () => {
   it('shows the bank and says when there is no request yet', async () => {
     renderWithProviders(<WithdrawPage />, { route: '/withdraws' });
@@ -41,7 +48,7 @@ describe('the withdraw page', () => {
   it('requests a withdrawal through the dialog and says it is recorded', async () => {
     const sent = recordRequests();
     const { user } = renderWithProviders(<WithdrawPage />, { route: '/withdraws' });
-    await user.click(await screen.findByRole('button', { name: 'Request a withdrawal' }));
+    await user.click(await requestButton());
     await user.type(screen.getByLabelText('Amount in sats'), '20000');
     await user.type(screen.getByLabelText('Lightning payment request'), INVOICE);
     await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
@@ -71,7 +78,7 @@ describe('the withdraw page', () => {
     const sent = recordRequests();
     const { user } = renderWithProviders(<WithdrawPage />, { route: '/withdraws' });
     expect(await screen.findByText('1,000,000 of 5,500,000 sats wagered: 4,500,000 sats to go.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Request a withdrawal' }));
+    await user.click(await requestButton());
     const dialog = await screen.findByRole('dialog', { name: 'Request a withdrawal' });
     expect(within(dialog).getByText('You cannot request a withdrawal yet: your accepted bonuses still require wagering.')).toBeInTheDocument();
     expect(within(dialog).getByText('1,000,000 of 5,500,000 sats wagered: 4,500,000 sats to go.')).toBeInTheDocument();
