@@ -219,6 +219,8 @@ describe('the table by keyboard alone', () => {
   beforeAll(async () => {
     jwt = await signInByApi(call, 'mkono@bahati.test', 'Mkono');
     await fundPlayer(call, jwt, '2015550183', 1_000_000);
+    // The first deposit's offer is on the table (and in its tab order) once the bonuses read model has it.
+    await bonusOffered(call, jwt);
   });
 
   it('Tab, Enter and Space reach and press the chips, the bet and the moves, in order and with a visible ring; N H S D P Y play', async () => {
