@@ -85,7 +85,7 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   await mainMenu(page).getByRole('link', { name: 'Play', exact: true }).click();
   await page.waitForURL('**/game');
   await whenEnabled(page.getByTestId('action-deal'));
-  expect(await page.getByTestId('table').getAttribute('data-motion')).toBe('on');
+  expect(await page.getByTestId('table').getAttribute('data-speed')).toBe('normal');
   await page.getByTestId('chip-5K').click();
   await page.getByTestId('action-deal').click();
   await standItOut(page);
@@ -149,9 +149,9 @@ test('desktop: bonus offered and accepted, a hand moves the playthrough, withdra
   await waitUntil('the profile says deal animations are off', async () => (await call<{ animate: boolean }>('players/1234', { jwt })).animate === false);
   await fullPageShot(page, 'account-desktop-06-profile');
 
-  // The table follows the animation setting.
+  // The table follows the animation setting until a speed is picked at the table: off deals instantly.
   await openTable(page);
-  expect(await page.getByTestId('table').getAttribute('data-motion')).toBe('off');
+  expect(await page.getByTestId('table').getAttribute('data-speed')).toBe('instant');
   await page.goto('/profile');
 
   // Self-exclusion, once confirmed, starts at once and says what it means.

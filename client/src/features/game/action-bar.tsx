@@ -184,6 +184,7 @@ export function ActionBar({ table }: { table: TableState }) {
           disabled={busy}
           onHalve={table.halveBet}
           onDouble={table.doubleBet}
+          onEnter={() => void table.onDeal()}
         />
         <button type="button" className={`btn btn-ghost ${styles.action}`} onClick={table.clearBet} disabled={busy || (table.bet === 0 && table.betText === '')} data-testid="clear-bet">
           {t('game.actions.clear')}

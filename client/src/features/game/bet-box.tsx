@@ -20,6 +20,7 @@ export function BetBox({
   disabled,
   onHalve,
   onDouble,
+  onEnter,
 }: {
   text: string;
   onText: (text: string) => void;
@@ -29,6 +30,8 @@ export function BetBox({
   disabled: boolean;
   onHalve: () => void;
   onDouble: () => void;
+  /** Enter in the field: deal with the bet as typed. */
+  onEnter: () => void;
 }) {
   const { t } = useTranslation();
   const format = useSatsFormat();
@@ -65,6 +68,12 @@ export function BetBox({
           aria-describedby={`${id}-message`}
           className={styles.betInput}
           data-testid="bet-input"
+          enterKeyHint="go"
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            onEnter();
+          }}
         />
         <button
           type="button"

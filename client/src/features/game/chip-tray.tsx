@@ -11,7 +11,7 @@ export function BetSpot({ size, bet, onClearBet, canClear }: { size: TableSize; 
   const format = useSatsFormat();
   const geometry = GEOMETRY[size];
   const stack = chipStack(bet, CHIP_VALUES);
-  const stackShown = stack.length ? stack.slice(-9) : bet > 0 ? [CHIP_VALUES[0]] : [];
+  const stackShown = stack.slice(-9);
   const betChip = size === 'large' ? 62 : 50;
   return (
     <div className={styles.betSpot} style={{ left: geometry.bet.x, top: geometry.bet.y }}>

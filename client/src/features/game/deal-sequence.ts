@@ -1,23 +1,32 @@
 import type { Hand } from '@bahati/contracts';
-import { DEALER_STEP_MS, FLIGHT_MS, PLAYER_STEP_MS } from './table-layout';
+import { DEAL_TIMING, type DealSpeed } from '@/lib/deal-speed';
 
 export interface Sequence {
   /** Card key → transition delay (ms) for cards that arrive or turn over in this answer. */
   delays: Record<string, number>;
   /** Keys of cards that fly in from the shoe. */
   entering: ReadonlySet<string>;
-  /** When the last card has landed (ms from now); 0 when nothing moves. */
-  total: number;
+  /** Keys of the cards that move in this answer (fly in or turn over): the table waits until each has landed. */
+  moving: ReadonlySet<string>;
+  /** A card's flight (ms), 0 when cards are simply there. */
+  flightMs: number;
+  /** Tells the answers apart, so a card's landing is counted for the answer that moved it. */
+  id: number;
 }
 
-export const EMPTY_SEQUENCE: Sequence = { delays: {}, entering: new Set(), total: 0 };
+export const EMPTY_SEQUENCE: Sequence = { delays: {}, entering: new Set(), moving: new Set(), flightMs: 0, id: 0 };
+
+let sequences = 0;
 
 /**
  * The order cards appear in after an answer. A new hand deals in shoe order (player, dealer up,
  * player, dealer hole). Later the player's new cards come first, then the dealer turns the hole card
- * and draws, a little slower so the reveal can be followed.
+ * and draws, a little slower so the reveal can be followed. At instant speed nothing moves: the cards
+ * are simply where they belong.
  */
-export function dealSequence(previous: Hand | null, next: Hand, reducedMotion: boolean): Sequence {
+export function dealSequence(previous: Hand | null, next: Hand, speed: DealSpeed): Sequence {
+  if (speed === 'instant') return { ...EMPTY_SEQUENCE, id: ++sequences };
+  const timing = DEAL_TIMING[speed];
   const fresh = !previous || previous.id !== next.id;
   const before = new Map<string, boolean>();
   if (!fresh) {
@@ -48,19 +57,15 @@ export function dealSequence(previous: Hand | null, next: Hand, reducedMotion: b
   }
   const byIndex = (a: { index: number }, b: { index: number }) => a.index - b.index;
   const delays: Record<string, number> = {};
-  let last = -1;
   const at = (key: string, ms: number) => {
-    const d = reducedMotion ? 0 : ms;
-    delays[key] = d;
-    last = Math.max(last, d);
+    delays[key] = ms;
   };
   if (fresh) {
-    [...playerNew, ...dealerDraws, ...dealerFlips].sort(byIndex).forEach((e, i) => at(e.key, i * PLAYER_STEP_MS));
+    [...playerNew, ...dealerDraws, ...dealerFlips].sort(byIndex).forEach((e, i) => at(e.key, i * timing.playerStepMs));
   } else {
-    playerNew.sort(byIndex).forEach((e, i) => at(e.key, i * PLAYER_STEP_MS));
-    const start = playerNew.length ? playerNew.length * PLAYER_STEP_MS + 120 : 0;
-    [...dealerFlips.sort(byIndex), ...dealerDraws.sort(byIndex)].forEach((e, i) => at(e.key, start + i * DEALER_STEP_MS));
+    playerNew.sort(byIndex).forEach((e, i) => at(e.key, i * timing.playerStepMs));
+    const start = playerNew.length ? playerNew.length * timing.playerStepMs + timing.dealerPauseMs : 0;
+    [...dealerFlips.sort(byIndex), ...dealerDraws.sort(byIndex)].forEach((e, i) => at(e.key, start + i * timing.dealerStepMs));
   }
-  const total = last < 0 ? 0 : reducedMotion ? 60 : last + FLIGHT_MS + 40;
-  return { delays, entering, total };
+  return { delays, entering, moving: new Set(Object.keys(delays)), flightMs: timing.flightMs, id: ++sequences };
 }

@@ -111,6 +111,25 @@ describe('the bet', () => {
     expect(await screen.findByText('Your bank is 100,000 sats: bet that or less.')).toBeInTheDocument();
   });
 
+  it('deals when Enter is pressed in the bet box', async () => {
+    const sent = recordRequests();
+    dealing(hand({ baseBetAmount: 1_500 }));
+    const { user } = await renderTable();
+    await screen.findByText('100,000 sats');
+    await user.type(screen.getByRole('textbox', { name: /Bet/ }), '1500{Enter}');
+    await waitFor(async () => expect(await sent.to('POST', '/hands')).toHaveLength(1));
+    const [deal] = await sent.to('POST', '/hands');
+    expect((deal.body as DealRequest).betAmount).toBe(1_500);
+  });
+
+  it('draws a bet under the smallest chip as an odd chip of that amount', async () => {
+    const { user } = await renderTable();
+    await screen.findByText('100,000 sats');
+    await user.type(screen.getByRole('textbox', { name: /Bet/ }), '1500');
+    const stack = await screen.findByRole('button', { name: 'Your bet: 1,500 sats. Clear the bet' });
+    expect(within(stack).getByText('500')).toHaveAttribute('data-chip', 'odd');
+  });
+
   it('asks for a bet before dealing', async () => {
     const sent = recordRequests();
     const { user } = await renderTable();
@@ -128,6 +147,24 @@ describe('the bet', () => {
 });
 
 describe('the hand on the table', () => {
+  it('sums a four-way split in one line: staked, paid back and the net of the round', async () => {
+    const hands = [
+      playerHand([card(8, 'Spade', 0), card(10, 'Heart', 4)], { handState: 'Win', betAmount: 1_000, winAmount: 2_000, displayScore: '18' }),
+      playerHand([card(8, 'Heart', 2), card(3, 'Club', 5), card(9, 'Club', 8)], { handState: 'Win', betAmount: 2_000, doubleBet: true, winAmount: 4_000, displayScore: '20' }),
+      playerHand([card(8, 'Club', 6), card(7, 'Club', 9)], { handState: 'Lost', betAmount: 1_000, winAmount: 0, displayScore: '15' }),
+      playerHand([card(8, 'Diamond', 7), card(9, 'Spade', 10)], { handState: 'Push', betAmount: 1_000, winAmount: 1_000, displayScore: '17' }),
+    ];
+    resuming(hand({ phase: 'Settled', activeHandIndex: null, playerHands: hands, dealerHand: { ...hand().dealerHand, cards: [card(9, 'Club', 1), card(8, 'Spade', 3)], displayScore: '17' } }, []));
+    await renderTable();
+    const line = await screen.findByTestId('round-line');
+    expect(line).toHaveTextContent('Round result');
+    expect(line).toHaveTextContent('Staked 5,000 sats');
+    expect(line).toHaveTextContent('Paid back 7,000 sats');
+    expect(line).toHaveTextContent('Net +2,000 sats');
+    expect(screen.getAllByTestId('hand-result')).toHaveLength(4);
+  });
+
+
   it('shows the cards and only the moves the server allows', async () => {
     dealing(hand({}, ['hit', 'stand']));
     const { user } = await renderTable();

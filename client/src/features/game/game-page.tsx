@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '@/lib/brand/brand-provider';
-import { useDealAnimations } from '@/lib/motion';
 import { ActionBar } from './action-bar';
 import { CoachPanel } from './coach-panel';
 import { RulesDialog } from './rules-dialog';
@@ -9,8 +8,11 @@ import { SeedsDialog } from './seeds-dialog';
 import { SessionReminderDialog } from './session-reminder-dialog';
 import { TableNotice } from './table-notice';
 import { OpenOffer } from '@/components/bonus-offer/open-offer';
+import { useSatsFormat } from '@/components/amount/sats-amount';
+import { RoundLine } from './round-line';
 import { TableStage } from './table-stage';
 import { GEOMETRY } from './table-layout';
+import { flightMs } from '@/lib/deal-speed';
 import { Toolbar } from './toolbar';
 import { useHotkeys } from './use-hotkeys';
 import { useSessionReminder } from './use-session-reminder';
@@ -28,8 +30,8 @@ export function Component() {
   const [rulesOpen, setRulesOpen] = useState(false);
   const geometry = GEOMETRY[size];
   const { mode } = table;
-  const animations = useDealAnimations();
   const brand = useBrand();
+  const format = useSatsFormat();
   // The reminder waits for the betting state: never over a hand in play or cards still landing.
   const session = useSessionReminder({ hand: table.hand, busy: mode !== 'betting' || table.busy });
 
@@ -50,6 +52,8 @@ export function Component() {
         onSound={table.setSound}
         coach={table.coach}
         onCoach={table.setCoach}
+        speed={table.speed}
+        onSpeed={table.setSpeed}
       />
       {/* The first deposit's offer, answered here between hands rather than only on the bonuses page. */}
       {mode === 'betting' && !table.busy ? (
@@ -59,7 +63,7 @@ export function Component() {
       ) : null}
 
       <div className={styles.tableWrap}>
-        <div ref={ref} className={tableStyles.viewport} style={{ height: scale ? geometry.height * scale : undefined, aspectRatio: scale ? undefined : `${geometry.width} / ${geometry.height}` }} data-testid="table" data-motion={animations ? 'on' : 'off'}>
+        <div ref={ref} className={tableStyles.viewport} style={{ height: scale ? geometry.height * scale : undefined, aspectRatio: scale ? undefined : `${geometry.width} / ${geometry.height}`, ['--flight' as string]: `${flightMs(table.speed)}ms` }} data-testid="table" data-speed={table.speed}>
           {scale > 0 && brand.images ? (
             <TableStage
               size={size}
@@ -67,6 +71,7 @@ export function Component() {
               hand={table.hand}
               shown={table.shown}
               sequence={table.sequence}
+              onCard={table.onCard}
               bet={table.betShown}
               chipsLocked={mode !== 'betting' || table.busy || (table.bank ?? 0) <= 0}
               onChip={table.addChip}
@@ -84,6 +89,7 @@ export function Component() {
           ) : null}
           <TableNotice notice={table.notice} onDismiss={table.dismissNotice} />
         </div>
+        <RoundLine hand={table.shown} format={format} />
       </div>
 
       <ActionBar table={table} />

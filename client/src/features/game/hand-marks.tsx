@@ -89,8 +89,7 @@ export function ResultBadge({
 export function InsuranceStake({ amount, lost, x, y, small, format }: { amount: number; lost: boolean; x: number; y: number; small: boolean; format: Format }) {
   const { t } = useTranslation();
   const chip = small ? 30 : 38;
-  const stack = chipStack(amount, CHIP_VALUES).slice(-5);
-  const shown = stack.length ? stack : [1_000];
+  const shown = chipStack(amount, CHIP_VALUES).slice(-5);
   return (
     <div className={`${styles.insuranceSpot} ${lost ? styles.insuranceLost : ''}`} style={{ left: x, top: y }} data-testid="insurance-stake" data-state={lost ? 'lost' : 'standing'}>
       {shown.map((value, i) => (
@@ -104,3 +103,4 @@ export function InsuranceStake({ amount, lost, x, y, small, format }: { amount: 
     </div>
   );
 }
+

@@ -157,5 +157,7 @@ export function chipStack(amount: number, chips: readonly number[]): number[] {
       rest -= value;
     }
   }
+  // What no chip makes up lies on top as an odd chip of its own amount: a 500-sat bet is never drawn as 1K.
+  if (rest > 0) out.push(rest);
   return out;
 }

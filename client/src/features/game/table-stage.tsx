@@ -9,6 +9,7 @@ import type { Sequence } from './deal-sequence';
 import { FeltTable } from './felt-table';
 import { InsuranceStake, ResultBadge, scoreLabel } from './hand-marks';
 import { TableCard } from './table-card';
+import type { CardReport } from './use-deal-sequence';
 import { CARD_H, GEOMETRY, insuranceSpot, placeCards, resultLine, type TableSize } from './table-layout';
 import styles from './table.module.css';
 
@@ -20,6 +21,8 @@ export interface TableStageProps {
   /** The same hand as it reads while cards are in flight: scores and results catch up once they land. */
   shown: Hand | null;
   sequence: Sequence;
+  /** Where a moving card reports that it has landed. */
+  onCard: CardReport;
   bet: number;
   chipsLocked: boolean;
   onChip: (value: number) => void;
@@ -30,7 +33,7 @@ export interface TableStageProps {
 }
 
 /** The brand's table, the cards, scores and results, the bet stack and the chip tray, on the table's own grid. */
-export const TableStage = memo(function TableStage({ size, scale, hand, shown, sequence, bet, chipsLocked, onChip, onClearBet, canClear, images }: TableStageProps) {
+export const TableStage = memo(function TableStage({ size, scale, hand, shown, sequence, onCard, bet, chipsLocked, onChip, onClearBet, canClear, images }: TableStageProps) {
   const { t } = useTranslation();
   const format = useSatsFormat();
   const geometry = GEOMETRY[size];
@@ -65,6 +68,8 @@ export const TableStage = memo(function TableStage({ size, scale, hand, shown, s
             delay={sequence.delays[p.key] ?? 0}
             enter={sequence.entering.has(p.key)}
             shoe={geometry.shoe}
+            movingIn={sequence.moving.has(p.key) ? sequence.id : 0}
+            onCard={onCard}
           />
         ))}
       </div>

@@ -4,6 +4,7 @@ import { HANDS_PER_SHOE, LOW_BANK_WARNING } from '@bahati/contracts';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { LocalizedLink } from '@/components/localized-link';
 import { CoachIcon } from './coach-panel';
+import { type DealSpeed, nextSpeed } from '@/lib/deal-speed';
 import { unlockSound } from './sound';
 import styles from './game.module.css';
 
@@ -38,7 +39,42 @@ function SoundIcon({ on }: { on: boolean }) {
   );
 }
 
-/** Above the table: the bank (with a top-up link when it runs low), the shoe's progress, seeds, rules, sound and the coach. */
+function SpeedIcon({ speed }: { speed: DealSpeed }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      {speed === 'instant' ? (
+        <path d="M13 3L5 13.5h6L10 21l8-10.5h-6z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+      ) : (
+        <>
+          <path d="M4 17a8 8 0 1116 0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          <path d={speed === 'fast' ? 'M12 17l4.5-5' : 'M12 17l-1.5-6'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </>
+      )}
+    </svg>
+  );
+}
+
+/** The dealing speed, chosen at the table: each press moves on (normal, fast, instant) and is remembered. */
+function SpeedButton({ speed, onSpeed }: { speed: DealSpeed; onSpeed: (speed: DealSpeed) => void }) {
+  const { t } = useTranslation();
+  const name = t(`game.speed.${speed}`);
+  return (
+    <button
+      type="button"
+      className={`btn btn-ghost btn-sm ${styles.tool} ${speed !== 'normal' ? styles.toolOn : ''}`}
+      onClick={() => onSpeed(nextSpeed(speed))}
+      aria-label={t('game.speed.label', { speed: name })}
+      title={t('game.speed.help', { next: t(`game.speed.${nextSpeed(speed)}`) })}
+      data-testid="speed-toggle"
+      data-speed={speed}
+    >
+      <SpeedIcon speed={speed} />
+      <span>{name}</span>
+    </button>
+  );
+}
+
+/** Above the table: the bank (with a top-up link when it runs low), the shoe's progress, seeds, rules, sound, the dealing speed and the coach. */
 export function Toolbar({
   bank,
   handsDealt,
@@ -48,6 +84,8 @@ export function Toolbar({
   onSound,
   coach,
   onCoach,
+  speed,
+  onSpeed,
 }: {
   bank: number | undefined;
   handsDealt: number;
@@ -57,6 +95,8 @@ export function Toolbar({
   onSound: (on: boolean) => void;
   coach: boolean;
   onCoach: (on: boolean) => void;
+  speed: DealSpeed;
+  onSpeed: (speed: DealSpeed) => void;
 }) {
   const { t } = useTranslation();
   const format = useSatsFormat();
@@ -112,6 +152,7 @@ export function Toolbar({
             icon={<SoundIcon on={sound} />}
             testId="sound-toggle"
           />
+          <SpeedButton speed={speed} onSpeed={onSpeed} />
           <Switch on={coach} onChange={onCoach} label={t('game.coach.toggle')} help={t('game.coach.toggleHelp')} icon={<CoachIcon />} testId="coach-toggle" />
         </div>
       </div>

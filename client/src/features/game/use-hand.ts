@@ -3,6 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import type { Hand, HandAction, HandActionResponse } from '@bahati/contracts';
 import { useAppDispatch } from '@/app/hooks';
 import { api, useGetBankQuery, useGetHandQuery, useGetPlayerQuery } from '@/lib/api';
+import type { DealSpeed } from '@/lib/deal-speed';
 import { useDealSequence } from './use-deal-sequence';
 
 export type Mode = 'loading' | 'betting' | 'insurance' | 'evenMoney' | 'playing';
@@ -26,7 +27,7 @@ export function modeOf(hand: Hand | null): Exclude<Mode, 'loading'> {
  * (the ledger reads the same entry), the bank under `getBank`; an answer is written there and its cards
  * played by the sequencer. Which hand is on the table is all this hook holds.
  */
-export function useHand(onLanded: (previous: Hand | null, answer: HandActionResponse) => void) {
+export function useHand(onLanded: (previous: Hand | null, answer: HandActionResponse) => void, speed: DealSpeed) {
   const dispatch = useAppDispatch();
   const playerQuery = useGetPlayerQuery(undefined, { refetchOnMountOrArgChange: true });
   const player = playerQuery.data;
@@ -35,7 +36,7 @@ export function useHand(onLanded: (previous: Hand | null, answer: HandActionResp
   const [handId, setHandId] = useState<string | null | undefined>(undefined);
   const { currentData } = useGetHandQuery(handId ?? skipToken);
   const hand = (handId && currentData) || null;
-  const { sequence, inFlight, shown, play } = useDealSequence(hand);
+  const { sequence, inFlight, shown, play, onCard } = useDealSequence(hand, speed);
   const landedRef = useRef(onLanded);
   landedRef.current = onLanded;
 
@@ -94,6 +95,7 @@ export function useHand(onLanded: (previous: Hand | null, answer: HandActionResp
     hand,
     shown,
     sequence,
+    onCard,
     inFlight,
     inPlay,
     mode: loading ? ('loading' as const) : modeOf(hand),

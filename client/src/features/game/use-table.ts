@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { HandAction } from '@bahati/contracts';
 import { runWithPhoneChallenge } from '@/components/phone-verify/phone-challenge';
 import { useActMutation, useDealMutation, useRetireShoeMutation } from './game-api';
+import { useDealSpeed } from '@/lib/deal-speed';
 import { usePreference } from './preferences';
 import { playCards } from './sound';
 import { useAnswerFeedback } from './use-answer-feedback';
@@ -25,12 +26,13 @@ export function useTable() {
   const [pending, setPending] = useState(false);
   const [sound, setSound] = usePreference('bahati.sound', false);
   const [coach, setCoach] = usePreference('bahati.coach', false);
+  const [speed, setSpeed] = useDealSpeed();
   const soundRef = useRef(sound);
   soundRef.current = sound;
 
   const landed = useAnswerFeedback({ say, announce, soundRef });
 
-  const table = useHand(landed);
+  const table = useHand(landed, speed);
   const { hand, inPlay, apply, resync, allowed, blockedByBank } = table;
   const betting = useBet({ bank: table.bank, hand, locked: pending, say });
   const seeds = useSeeds(table.player, hand);
@@ -120,6 +122,9 @@ export function useTable() {
     hand,
     shown: table.shown,
     sequence: table.sequence,
+    onCard: table.onCard,
+    speed,
+    setSpeed,
     animating: table.inFlight,
     pending,
     busy,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDateTimeFormat } from '@/components/format/format';
 import { LocalizedLink } from '@/components/localized-link';
 import { usePrefersReducedMotion } from '@/lib/motion';
+import { forgetDealSpeed } from '@/lib/deal-speed';
 import { useSetAnimateMutation, useSetSelfExcludeMutation } from './profile-api';
 import { SelfExclusionDialog } from './self-exclusion-dialog';
 import styles from './profile.module.css';
@@ -113,6 +114,8 @@ export function AnimationSetting({ player }: { player: Player }) {
           data-testid="animate-switch"
           onChange={(event) => {
             setFailed(false);
+            // The profile decides again on this device until a speed is picked at the table.
+            forgetDealSpeed();
             save(event.target.checked)
               .unwrap()
               .catch(() => setFailed(true));
@@ -121,6 +124,7 @@ export function AnimationSetting({ player }: { player: Player }) {
       </div>
       <p id={`${id}-animate-help`} className={styles.help}>
         {t('profile.display.animateHelp')}
+        {` ${t('profile.display.speedAtTable')}`}
         {reduced ? ` ${t('profile.display.reducedMotion')}` : ''}
       </p>
       {failed ? (
