@@ -305,7 +305,15 @@ export const LedgerDayReport = z.object({
 export type LedgerDayReport = z.infer<typeof LedgerDayReport>;
 
 /** POST admin/players/{id}/ledger?date&tz with `{repair: true}`. */
-export const LedgerRepairRequest = z.object({ repair: z.literal(true, { error: 'send {"repair": true} to rewrite the day from the events' }) });
+export const LedgerRepairRequest = z.object({
+  repair: z.literal(true, { error: 'send {"repair": true} to rewrite the day from the events' }),
+  /** Why the day is rewritten (3–500 characters): kept in LedgerDayRepaired and the audit log. */
+  reason: z
+    .string({ error: 'A reason is required.' })
+    .trim()
+    .min(3, 'Give a reason of at least 3 characters.')
+    .max(500, 'A reason has at most 500 characters.'),
+});
 export type LedgerRepairRequest = z.infer<typeof LedgerRepairRequest>;
 
 /** What the repair rewrote (`fixed`; nothing when the day already matched) and the day after it. */
@@ -361,3 +369,80 @@ export type AnalyticsDay = z.infer<typeof AnalyticsDay>;
 /** Every day of the range (days without activity as zeros), and the range's totals (active players counted once). */
 export const AnalyticsReport = z.object({ from: z.string(), to: z.string(), days: z.array(AnalyticsDay), totals: z.object(AnalyticsFigures) });
 export type AnalyticsReport = z.infer<typeof AnalyticsReport>;
+
+// ------------------------------------------------------------------------------------------------
+// Staff audit trail: GET admin/audit-log (and .csv); the reasons staff give
+// ------------------------------------------------------------------------------------------------
+
+/** A reason staff give for a decision that needs one (ban, suspect level, ledger repair): 3–500 characters. */
+export const STAFF_REASON_MIN = 3;
+export const STAFF_REASON_MAX = 500;
+export const StaffReason = z
+  .string({ error: 'A reason is required.' })
+  .trim()
+  .min(STAFF_REASON_MIN, `Give a reason of at least ${STAFF_REASON_MIN} characters.`)
+  .max(STAFF_REASON_MAX, `A reason has at most ${STAFF_REASON_MAX} characters.`);
+/** The body of a staff decision that needs a reason. */
+export const StaffReasonRequest = z.object({ reason: StaffReason });
+export type StaffReasonRequest = z.infer<typeof StaffReasonRequest>;
+/** The body of a staff decision where a reason is welcome but not required (unban, a declined withdrawal). */
+export const OptionalStaffReasonRequest = z.object({ reason: StaffReason.optional() }).optional();
+export type OptionalStaffReasonRequest = z.infer<typeof OptionalStaffReasonRequest>;
+
+/** What staff did, as the audit trail names it: every staff command is one of these. */
+export const AUDIT_ACTIONS = [
+  'Ban',
+  'Unban',
+  'SuspectLevel',
+  'WithdrawalApproved',
+  'WithdrawalDeclined',
+  'PayoutRetried',
+  'HeldDepositReleased',
+  'RedeemCodeCreated',
+  'BrandCreated',
+  'BrandUpdated',
+  'LedgerDayRepaired',
+  'RoleGranted',
+  'RoleRevoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** GET admin/audit-log?action&staff&player&from&to&offset&limit: newest first; `staff` matches part of the e-mail. */
+export const AuditLogQuery = z
+  .object({
+    action: z.enum(AUDIT_ACTIONS, { error: 'Unknown action.' }).optional(),
+    staff: z.string().trim().max(254, 'staff has at most 254 characters').default(''),
+    player: z.uuid('player is a player id').optional(),
+    from: z.string().refine(isCalendarDate, 'from is a date, YYYY-MM-DD').optional(),
+    to: z.string().refine(isCalendarDate, 'to is a date, YYYY-MM-DD').optional(),
+  })
+  .extend(page);
+export type AuditLogQuery = z.output<typeof AuditLogQuery>;
+
+/** One staff decision: who, what, on whom, when, why, and the state before and after it. */
+export const AuditEntry = z.object({
+  /** The event's place in the store: unique and in time order. */
+  id: z.string(),
+  at: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** The staff member's player id, or the e-mail for role changes made from the settings. */
+  staffId: z.string(),
+  staffEmail: z.string().nullable(),
+  /** What the decision was about: a player id, withdrawal id, deposit, code, brand id or e-mail. */
+  subject: z.string(),
+  playerId: z.string().nullable(),
+  playerEmail: z.string().nullable(),
+  /** Satoshis the decision moved or granted (a declined withdrawal, a released deposit, a code's bonus); null otherwise. */
+  amount: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  /** The state the decision changed, before and after ("active" → "banned", "12" → "40", "Created" → "Approved", …). */
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditLogPage = z.object({ items: z.array(AuditEntry), total: z.number().int() });
+export type AuditLogPage = z.infer<typeof AuditLogPage>;
+
+/** The columns of the audit log's CSV export, in order (the API's field names). */
+export const AUDIT_CSV_COLUMNS = ['at', 'action', 'staffEmail', 'staffId', 'subject', 'playerEmail', 'playerId', 'amount', 'reason', 'before', 'after', 'id'] as const;

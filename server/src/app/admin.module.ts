@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GetAnalyticsHandler } from '../application/admin/analytics';
 import { AuditHandHandler } from '../application/admin/hand-audit';
+import { auditLogHandlers } from '../application/admin/audit-log';
 import { LedgerDays, ledgerDayHandlers } from '../application/admin/ledger-day';
 import { adminPlayerHandlers } from '../application/admin/players';
 import { staffHandlers } from '../application/admin/staff';
@@ -14,6 +15,7 @@ import { AdminController } from '../adapters/http/admin.controller';
     AuditHandHandler,
     GetAnalyticsHandler,
     ...ledgerDayHandlers,
+    ...auditLogHandlers,
     ...adminPlayerHandlers,
     ...staffHandlers,
   ],

@@ -4,7 +4,7 @@ import type { Database } from '../adapters/db/database';
 import { DatabaseToken } from '../config/tokens';
 import {
   BankReadModel, BonusReadModel, BrandReadModel, CoachReadModel, DailyStatsReadModel, DepositsReadModel, HandsReadModel, InvoicesReadModel, LedgerReadModel,
-  PlayerReadModel, RedeemCodeReadModel, SessionReadModel, ShoesReadModel, StaffRoleReadModel, SuspectReadModel, WithdrawalsReadModel,
+  PlayerReadModel, RedeemCodeReadModel, SessionReadModel, ShoesReadModel, StaffAuditReadModel, StaffRoleReadModel, SuspectReadModel, WithdrawalsReadModel,
 } from '../application/ports/read-models';
 import type { ReadModels } from '../projections/schema';
 import { BankRepository } from '../projections/bank/bank.repository';
@@ -20,6 +20,7 @@ import { BonusRepository } from '../projections/playthrough/playthrough.reposito
 import { RedeemCodesRepository } from '../projections/redeem-codes/redeem-codes.repository';
 import { SessionsRepository } from '../projections/sessions/sessions.repository';
 import { ShoesRepository } from '../projections/shoes/shoes.repository';
+import { StaffAuditRepository } from '../projections/staff-audit/staff-audit.repository';
 import { StaffRolesRepository } from '../projections/staff-roles/staff-roles.repository';
 import { SuspectRepository } from '../projections/suspect/suspect.repository';
 import { WithdrawalsRepository } from '../projections/withdrawals/withdrawals.repository';
@@ -48,6 +49,7 @@ export const readModelProviders: FactoryProvider[] = [
   readModel(RedeemCodeReadModel, RedeemCodesRepository),
   readModel(SessionReadModel, SessionsRepository),
   readModel(ShoesReadModel, ShoesRepository),
+  readModel(StaffAuditReadModel, StaffAuditRepository),
   readModel(StaffRoleReadModel, StaffRolesRepository),
   readModel(SuspectReadModel, SuspectRepository),
   readModel(WithdrawalsReadModel, WithdrawalsRepository),

@@ -101,6 +101,7 @@ const ORDER: Record<ReadModelTable, readonly string[]> = {
   coach_players: ['player_id'],
   coach_hands: ['settled_time', 'hand_id'],
   coach_deviations: ['time', 'seq', 'id'],
+  staff_actions: ['at', 'event_id'],
 };
 
 type Rows = Partial<Record<ReadModelTable, Record<string, unknown>[]>>;

@@ -14,6 +14,7 @@ import type { BrandsTables } from './brands/brands.table';
 import type { StaffRolesTables } from './staff-roles/staff-roles.table';
 import type { SuspectTables } from './suspect/suspect.table';
 import type { SessionsTables } from './sessions/sessions.table';
+import type { StaffAuditTables } from './staff-audit/staff-audit.table';
 import type { CoachTables } from './coach/coach.table';
 import type { DailyStatsTables } from './daily-stats/daily-stats.table';
 
@@ -39,5 +40,6 @@ export interface ReadModels
     StaffRolesTables,
     SuspectTables,
     SessionsTables,
+    StaffAuditTables,
     CoachTables,
     DailyStatsTables {}

@@ -56,10 +56,10 @@ describe('the operator commands (embedded database)', () => {
     expect(check.text()).toContain(`${deposit!.id}:0`);
 
     const repair = capture();
-    expect(await ledgerDay(['--player', playerId, '--date', date, '--tz', '+00:00', '--repair', '--json'], env, repair)).toBe(0);
+    expect(await ledgerDay(['--player', playerId, '--date', date, '--tz', '+00:00', '--repair', '--reason', 'A deposit row was deleted', '--json'], env, repair)).toBe(0);
     expect(JSON.parse(repair.text())).toMatchObject({ repaired: true, fixed: { missing: [{ id: `${deposit!.id}:0`, amount: 5_000 }] }, report: { matches: true } });
     const again = capture();
-    expect(await ledgerDay(['--player', playerId, '--date', date, '--repair'], env, again)).toBe(0);
+    expect(await ledgerDay(['--player', playerId, '--date', date, '--repair', '--reason', 'Checking again'], env, again)).toBe(0);
     expect(again.text()).toMatch(/Nothing to repair/);
 
     const after = await openOperator(env);

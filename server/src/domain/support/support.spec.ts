@@ -5,7 +5,7 @@ import { supportDecider, type SupportCommand } from './support';
 const now = '2026-03-01T12:00:00.000Z';
 const repair = (difference: Partial<Pick<SupportCommand, 'missing' | 'extra' | 'changed'>>): SupportCommand => ({
   type: 'RepairLedgerDay', playerId: 'p1', date: '2026-03-01', tz: '+03:00', from: '2026-02-28T21:00:00.000Z', to: '2026-03-01T21:00:00.000Z', upToRevision: 41,
-  missing: [], extra: [], changed: [], repairedBy: 'support-1', now, ...difference,
+  missing: [], extra: [], changed: [], repairedBy: 'support-1', reason: 'Row edited by hand in the database', now, ...difference,
 });
 
 const given = DeciderSpecification.for(supportDecider);
@@ -17,10 +17,14 @@ describe('ledger day repairs', () => {
         type: 'LedgerDayRepaired',
         data: {
           playerId: 'p1', date: '2026-03-01', tz: '+03:00', from: '2026-02-28T21:00:00.000Z', to: '2026-03-01T21:00:00.000Z', upToRevision: 41,
-          missing: ['e1:0'], extra: ['bogus'], changed: ['e2:0'], repairedBy: 'support-1', repairedAt: now,
+          missing: ['e1:0'], extra: ['bogus'], changed: ['e2:0'], repairedBy: 'support-1', reason: 'Row edited by hand in the database', repairedAt: now,
         },
       },
     ]);
+  });
+
+  it('needs a reason', () => {
+    given([]).when({ ...repair({ missing: ['e1:0'] }), reason: ' ' }).thenThrows('ValidationFailed');
   });
 
   it('records nothing for a day that already matches', () => {

@@ -1,4 +1,5 @@
 import { DomainError, type Decider, type DomainEvent } from '../decider';
+import { staffReason } from '../staff/reason';
 
 /** Stream `support-<playerId>`: what support did to a player's read models, and who did it. */
 export const supportStream = (playerId: string) => `support-${playerId}`;
@@ -21,12 +22,14 @@ export type LedgerDayRepaired = DomainEvent<
     changed: string[];
     repairedBy: string;
     repairedAt: string;
+    /** Why the repair was made; absent only in stores written before it was asked. */
+    reason?: string;
   }
 >;
 export type SupportEvent = LedgerDayRepaired;
 
 /** The difference found between the events and the read model; a repair with nothing to fix records nothing. */
-export type SupportCommand = { type: 'RepairLedgerDay' } & Omit<LedgerDayRepaired['data'], 'repairedAt'> & { now: string };
+export type SupportCommand = { type: 'RepairLedgerDay' } & Omit<LedgerDayRepaired['data'], 'repairedAt' | 'reason'> & { reason: string; now: string };
 
 export interface SupportState {
   readonly ledgerDaysRepaired: number;
@@ -40,8 +43,9 @@ export const supportDecider: Decider<SupportCommand, SupportState, SupportEvent>
       case 'RepairLedgerDay': {
         const { type: _type, now, ...repair } = command;
         if (!repair.repairedBy) throw new DomainError('Forbidden', 'A repair names who made it.');
+        const reason = staffReason(repair.reason);
         if (repair.missing.length + repair.extra.length + repair.changed.length === 0) return [];
-        return [{ type: 'LedgerDayRepaired', data: { ...repair, repairedAt: now } }];
+        return [{ type: 'LedgerDayRepaired', data: { ...repair, reason, repairedAt: now } }];
       }
       default: {
         const _exhaustive: never = command.type;

@@ -19,6 +19,7 @@ export * from './progress';
 export * from './redeem-codes';
 export * from './sessions';
 export * from './shoes';
+export * from './staff-audit';
 export * from './staff-roles';
 export * from './suspect';
 export * from './withdrawals';
