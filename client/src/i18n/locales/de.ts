@@ -785,6 +785,14 @@ const de: Catalog = {
       invalidId: 'Ungültige Kartenschlitten-ID.',
       failed: 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',
     },
+    verify: {
+      title: 'Prüfung des Kartenschlittens',
+      positions: 'Die Karten dieser Hand sind die Karten {{list}} von {{total}} im Kartenschlitten.',
+      handMatch: 'Die Mischung ergibt genau diese Karten.',
+      handMismatch: 'Die Mischung ergibt dort andere Karten.',
+      checking: 'Kartenschlitten wird geprüft…',
+      fullVerifier: 'Vollständige Prüfung öffnen',
+    },
     split: {
       play: 'Spielergebnis',
       deposits: 'Einzahlungen',

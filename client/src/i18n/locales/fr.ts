@@ -788,6 +788,14 @@ const fr: Catalog = {
       invalidId: 'ID de sabot non valide.',
       failed: 'Une erreur s’est produite. Veuillez réessayer.',
     },
+    verify: {
+      title: 'Vérification du sabot',
+      positions: 'Les cartes de cette main sont les cartes {{list}} sur {{total}} du sabot.',
+      handMatch: 'Le mélange donne exactement ces cartes.',
+      handMismatch: 'Le mélange donne d’autres cartes à ces positions.',
+      checking: 'Vérification du sabot…',
+      fullVerifier: 'Ouvrir le vérificateur complet',
+    },
     split: {
       play: 'Résultat du jeu',
       deposits: 'Dépôts',

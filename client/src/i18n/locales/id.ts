@@ -785,6 +785,14 @@ const id: Catalog = {
       invalidId: 'ID shoe tidak valid.',
       failed: 'Terjadi kesalahan. Silakan coba lagi.',
     },
+    verify: {
+      title: 'Verifikasi kotak kartu',
+      positions: 'Kartu tangan ini adalah kartu ke-{{list}} dari {{total}} di kotak kartu.',
+      handMatch: 'Pengocokan menghasilkan tepat kartu-kartu ini.',
+      handMismatch: 'Pengocokan menghasilkan kartu lain di posisi itu.',
+      checking: 'Memeriksa kotak kartu…',
+      fullVerifier: 'Buka alat verifikasi lengkap',
+    },
     split: {
       play: 'Hasil permainan',
       deposits: 'Deposit',

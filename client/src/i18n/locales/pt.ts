@@ -788,6 +788,14 @@ const pt: Catalog = {
       invalidId: 'ID de shoe inválido.',
       failed: 'Algo deu errado. Tente novamente.',
     },
+    verify: {
+      title: 'Verificação do sapato',
+      positions: 'As cartas desta mão são as cartas {{list}} de {{total}} do sapato.',
+      handMatch: 'O embaralhamento dá exatamente estas cartas.',
+      handMismatch: 'O embaralhamento dá outras cartas nessas posições.',
+      checking: 'Verificando o sapato…',
+      fullVerifier: 'Abrir o verificador completo',
+    },
     split: {
       play: 'Resultado do jogo',
       deposits: 'Depósitos',
