@@ -118,7 +118,7 @@ function HandShoeCheck({ hand }: { hand: Hand }) {
   const handMatches = shuffled ? dealt.every((c) => shuffled[c.cardIndex] === c.id) : null;
   const headingId = `verify-${hand.id}`;
   return (
-    <section className={styles.shoe} data-testid="shoe-verification" aria-labelledby={headingId}>
+    <section className={styles.shoe} data-testid="ledger-shoe" aria-labelledby={headingId}>
       <h4 className={styles.subhead} id={headingId}>
         {t('ledger.verify.title')}
       </h4>

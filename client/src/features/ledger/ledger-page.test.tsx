@@ -132,7 +132,7 @@ describe("a hand's shoe in its details", () => {
     server.use(serveDay(lines), http.get('/api/hands/:id', () => HttpResponse.json(secondHand())), http.get('/api/hands/:id/shoe', () => HttpResponse.json(retired)));
     await openDetails();
 
-    const check = await screen.findByTestId('shoe-verification');
+    const check = await screen.findByTestId('ledger-shoe');
     expect(within(check).getByRole('heading', { name: 'Shoe verification' })).toBeInTheDocument();
     expect(within(check).getByText(HOUSE_SEED)).toBeInTheDocument();
     expect(within(check).getByText(PLAYER_SEED)).toBeInTheDocument();
@@ -157,7 +157,7 @@ describe("a hand's shoe in its details", () => {
     server.use(serveDay(lines), http.get('/api/hands/:id', () => HttpResponse.json(secondHand())), http.get('/api/hands/:id/shoe', () => HttpResponse.json(shoe())));
     await openDetails();
     expect(await screen.findByTestId('shoe-in-use')).toHaveTextContent('cannot show shoe, still in use');
-    expect(screen.queryByTestId('shoe-verification')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('ledger-shoe')).not.toBeInTheDocument();
   });
 });
 

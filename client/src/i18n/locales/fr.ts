@@ -1226,7 +1226,7 @@ const fr: Catalog = {
     },
     method: {
       lightning: 'Lightning',
-      bitcoin: 'On-chain',
+      bitcoin: 'Sur la blockchain',
     },
     credit: 'Créditer',
     confirm: {
@@ -1330,7 +1330,7 @@ const fr: Catalog = {
   },
   staff: {
     menu: {
-      support: 'Support',
+      support: 'Assistance',
       ledgerCheck: 'Contrôle du relevé',
       analytics: 'Statistiques',
     },

@@ -257,7 +257,7 @@ const sw: Catalog = {
       amountHint: 'Kiwango cha chini sats {{amount}}.',
       generate: 'Tengeneza ankara',
       generating: 'Inatengeneza…',
-      minimum: 'Deposit Amount must be at least {{amount}} Satoshis.',
+      minimum: 'Kiasi cha amana lazima kiwe angalau Satoshi {{amount}}.',
       tableCaption: 'Ankara zako za Lightning',
       empty: 'Bado hakuna ankara. Tengeneza moja hapo juu.',
       noneOpen: 'Hakuna ankara zilizo wazi. Tengeneza moja hapo juu.',
