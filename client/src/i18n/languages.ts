@@ -71,7 +71,7 @@ export function languageSwitchUrl(lang: LanguageCode, location: { pathname: stri
  */
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next || next.length > 512 || !next.startsWith('/')) return null;
-  if (next.startsWith('//') || next.includes('\\') || /[\u0000-\u001f\u007f]/.test(next)) return null;
+  if (next.startsWith('//') || next.includes('\\') || [...next].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
   let url: URL;
   try {
     url = new URL(next, 'https://app.invalid');
