@@ -548,7 +548,7 @@ const de: Catalog = {
     tableUnavailable: 'Der Tisch konnte nicht angezeigt werden. Prüfe deine Verbindung und versuche es erneut.',
     felt: {
       payout: 'BLACKJACK ZAHLT 3 ZU 2',
-      rules: 'DEALER ZIEHT BEI SOFT 17 · VERSICHERUNG ZAHLT 2 ZU 1',
+      rules: 'DEALER ZIEHT BEI WEICHER 17 · VERSICHERUNG ZAHLT 2 ZU 1',
     },
     score: { blackjack: 'Blackjack', bust: 'Überkauft' },
     result: {
@@ -599,7 +599,7 @@ const de: Catalog = {
       clean: 'Jede Entscheidung folgte der Grundstrategie ({{n}} in dieser Hand).',
       cards: '{{cards}}: {{position}}',
       against: '{{hand}} gegen {{up}}',
-      soft: 'Soft {{total}}',
+      soft: 'weiche {{total}}',
       choice: 'Du: {{action}} · Grundstrategie: {{recommended}}',
       cost: '{{amount}} Sats Erwartungswert verschenkt ({{share}} des Einsatzes)',
       gain: 'In diesem Modell {{amount}} Sats mehr wert ({{share}} des Einsatzes): ein knapper Zug, bei dem Tabelle und Modell sich unterscheiden',
@@ -681,7 +681,7 @@ const de: Catalog = {
         das: 'Verdoppeln nach dem Teilen ist erlaubt.',
         doubleAny: 'Verdoppeln auf zwei beliebige Karten.',
         resplit: 'Erneutes Teilen bis zu vier Hände.',
-        h17: 'Der Dealer zieht bei Soft 17.',
+        h17: 'Der Dealer zieht bei weicher 17.',
         splitAces: 'Geteilte Asse erhalten je eine Karte und dürfen keine weitere ziehen.',
         surrender: 'Kein Aufgeben (Surrender).',
         insurance: 'Die Versicherung zahlt 2 zu 1 und kostet den halben Einsatz.',
@@ -861,7 +861,7 @@ const de: Catalog = {
     baseOnly: 'Du spielst mit den Regeln oben. Jede höhere Stufe fügt eine Regel zu deinen Gunsten hinzu.',
     how: 'Deine Stufe steigt mit der Gesamtsumme deiner Einsätze. Der Hausvorteil ist der Wert, den unsere eigene Simulation für Spiel nach der Grundstrategie gemessen hat.',
     rules: {
-      l0: 'Die Grundregeln: Blackjack zahlt 3 zu 2, der Dealer zieht bei Soft 17, Verdoppeln auf zwei beliebige Karten und nach dem Teilen, Teilen bis zu vier Hände.',
+      l0: 'Die Grundregeln: Blackjack zahlt 3 zu 2, der Dealer zieht bei weicher 17, Verdoppeln auf zwei beliebige Karten und nach dem Teilen, Teilen bis zu vier Hände.',
       l1: 'Ein geteiltes Ass, das ein weiteres Ass erhält, darf erneut geteilt werden, bis zu vier Hände.',
       l2: 'Ein geteiltes Ass darf auf seine zwei Karten verdoppeln.',
       l3: 'Auf geteilte Asse darf gezogen werden.',
