@@ -96,6 +96,26 @@ export function ShoeView({ shoe, highlight }: { shoe: Shoe; highlight?: Readonly
   );
 }
 
+/** A shoe still in play says so at once; on asking, what is known of it (its id and the committed house seed hash). */
+function ShoeInPlay({ shoeId }: { shoeId: string }) {
+  const { t } = useTranslation();
+  const [show, setShow] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn btn-ghost btn-sm" aria-expanded={show} onClick={() => setShow((v) => !v)} data-testid="toggle-shoe">
+        {show ? t('ledger.shoe.hide') : t('ledger.shoe.show')}
+      </button>
+      {show ? (
+        <ShoeById shoeId={shoeId} />
+      ) : (
+        <p className={styles.muted} data-testid="shoe-in-use">
+          {t('ledger.shoe.inUse')}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * A settled hand's shoe, checked in place once it has retired: its seeds, the house seed's hash against the
  * commitment, the shuffle against the cards dealt, and where this hand's cards lie in it; the shoe's 208
@@ -109,8 +129,8 @@ function HandShoeCheck({ hand }: { hand: Hand }) {
   const [showCards, setShowCards] = useState(false);
 
   if (isLoading) return <Spinner label={t('ledger.details.loading')} />;
-  if (error || !shoe) return <p className={styles.shoeError} role="alert">{shoeError(t, error)}</p>;
-  if (!retired) return <p className={styles.muted} data-testid="shoe-in-use">{t('ledger.shoe.inUse')}</p>;
+  if ((error && apiErrorCode(error) !== 'ActiveHand') || (!error && !shoe)) return <p className={styles.shoeError} role="alert">{shoeError(t, error)}</p>;
+  if (!retired) return <ShoeInPlay shoeId={hand.shoeId} />;
 
   const dealt = [...hand.dealerHand.cards, ...hand.playerHands.flatMap((h) => h.cards)].filter((c) => !c.faceDown);
   const positions = [...new Set(dealt.map((c) => c.cardIndex))].sort((a, b) => a - b);

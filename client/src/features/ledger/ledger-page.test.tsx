@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/i18n';
 import { hand, HAND_ID, playerHand, shoe } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { recordRequests, server } from '@/test/server';
+import { apiError, recordRequests, server } from '@/test/server';
 import { Component as LedgerPage } from './ledger-page';
 import { isoDay, parseDay, shiftDay } from './ledger-format';
 
@@ -153,11 +153,24 @@ describe("a hand's shoe in its details", () => {
     expect(await screen.findByTestId('hand-positions', {}, { timeout: 12_000 })).toHaveTextContent('✗ The shuffle gives other cards there.');
   }, 20_000);
 
-  it('says so while the shoe is still in play', async () => {
-    server.use(serveDay(lines), http.get('/api/hands/:id', () => HttpResponse.json(secondHand())), http.get('/api/hands/:id/shoe', () => HttpResponse.json(shoe())));
-    await openDetails();
+  it('says so at once while the shoe is still in play, and shows its commitment on asking', async () => {
+    const inPlay = shoe();
+    server.use(
+      serveDay(lines),
+      http.get('/api/hands/:id', () => HttpResponse.json(secondHand())),
+      http.get('/api/hands/:id/shoe', () => apiError('ActiveHand')),
+      http.get('/api/shoes/:id', () => HttpResponse.json(inPlay)),
+    );
+    const { user } = renderWithProviders(<LedgerPage />, { route: '/ledger?day=2026-01-05' });
+    const [winRow] = await screen.findAllByTestId('ledger-row');
+    await user.click(within(winRow).getByRole('button', { name: /Win/ }));
     expect(await screen.findByTestId('shoe-in-use')).toHaveTextContent('cannot show shoe, still in use');
-    expect(screen.queryByTestId('ledger-shoe')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('hash-verdict')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show shoe' }));
+    const known = await screen.findByTestId('ledger-shoe');
+    expect(within(known).getByText(inPlay.houseSeedHash)).toBeInTheDocument();
+    expect(within(known).getByText('cannot show shoe, still in use')).toBeInTheDocument();
   });
 });
 
