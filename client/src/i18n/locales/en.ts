@@ -868,6 +868,14 @@ const en = {
       invalidId: 'Invalid ShoeId.',
       failed: 'Something went wrong. Please try again.',
     },
+    verify: {
+      title: 'Shoe verification',
+      positions: 'This hand’s cards are cards {{list}} of {{total}} in the shoe.',
+      handMatch: 'The shuffle gives exactly these cards.',
+      handMismatch: 'The shuffle gives other cards there.',
+      checking: 'Checking the shoe…',
+      fullVerifier: 'Open the full verifier',
+    },
     split: {
       play: 'Play result',
       deposits: 'Deposits',

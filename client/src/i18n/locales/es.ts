@@ -802,6 +802,14 @@ const es: Catalog = {
       invalidId: 'ID de zapato no válido.',
       failed: 'Algo salió mal. Inténtalo de nuevo.',
     },
+    verify: {
+      title: 'Verificación del zapato',
+      positions: 'Las cartas de esta mano son las cartas {{list}} de {{total}} del zapato.',
+      handMatch: 'El barajado da exactamente estas cartas.',
+      handMismatch: 'El barajado da otras cartas en esas posiciones.',
+      checking: 'Comprobando el zapato…',
+      fullVerifier: 'Abrir el verificador completo',
+    },
     split: {
       play: 'Resultado de juego',
       deposits: 'Depósitos',

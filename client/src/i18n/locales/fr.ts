@@ -802,6 +802,14 @@ const fr: Catalog = {
       invalidId: 'ID de sabot non valide.',
       failed: 'Une erreur s’est produite. Veuillez réessayer.',
     },
+    verify: {
+      title: 'Vérification du sabot',
+      positions: 'Les cartes de cette main sont les cartes {{list}} sur {{total}} du sabot.',
+      handMatch: 'Le mélange donne exactement ces cartes.',
+      handMismatch: 'Le mélange donne d’autres cartes à ces positions.',
+      checking: 'Vérification du sabot…',
+      fullVerifier: 'Ouvrir le vérificateur complet',
+    },
     split: {
       play: 'Résultat du jeu',
       deposits: 'Dépôts',
@@ -1233,7 +1241,7 @@ const fr: Catalog = {
     },
     method: {
       lightning: 'Lightning',
-      bitcoin: 'On-chain',
+      bitcoin: 'Sur la blockchain',
     },
     credit: 'Créditer',
     confirm: {
@@ -1337,7 +1345,7 @@ const fr: Catalog = {
   },
   staff: {
     menu: {
-      support: 'Support',
+      support: 'Assistance',
       ledgerCheck: 'Contrôle du relevé',
       analytics: 'Statistiques',
     },

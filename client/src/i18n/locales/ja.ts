@@ -799,6 +799,14 @@ const ja: Catalog = {
       invalidId: 'シュー ID が無効です。',
       failed: '問題が発生しました。もう一度お試しください。',
     },
+    verify: {
+      title: 'シューの検証',
+      positions: 'このハンドのカードは、シュー{{total}}枚中の{{list}}枚目です。',
+      handMatch: 'シャッフルの結果はこれらのカードと一致します。',
+      handMismatch: 'シャッフルの結果、その位置には別のカードがあります。',
+      checking: 'シューを検証中…',
+      fullVerifier: '検証ツールをすべて開く',
+    },
     split: {
       play: 'ゲームの結果',
       deposits: '入金',

@@ -799,6 +799,14 @@ const ko: Catalog = {
       invalidId: '슈 ID가 올바르지 않습니다.',
       failed: '문제가 발생했습니다. 다시 시도해 주세요.',
     },
+    verify: {
+      title: '슈 검증',
+      positions: '이 핸드의 카드는 슈 {{total}}장 중 {{list}}번째 카드입니다.',
+      handMatch: '셔플 결과가 정확히 이 카드들입니다.',
+      handMismatch: '셔플 결과 그 위치에는 다른 카드가 있습니다.',
+      checking: '슈 검증 중…',
+      fullVerifier: '전체 검증 도구 열기',
+    },
     split: {
       play: '게임 결과',
       deposits: '입금',

@@ -799,6 +799,14 @@ const ur: Catalog = {
       invalidId: 'شو ID درست نہیں۔',
       failed: 'کچھ غلط ہو گیا۔ براہِ کرم دوبارہ کوشش کریں۔',
     },
+    verify: {
+      title: 'شو کی تصدیق',
+      positions: 'اس ہاتھ کے پتے شو کے {{total}} پتوں میں سے نمبر {{list}} ہیں۔',
+      handMatch: 'شفل بالکل یہی پتے دیتا ہے۔',
+      handMismatch: 'شفل ان جگہوں پر دوسرے پتے دیتا ہے۔',
+      checking: 'شو کی جانچ ہو رہی ہے…',
+      fullVerifier: 'مکمل تصدیقی ٹول کھولیں',
+    },
     split: {
       play: 'کھیل کا نتیجہ',
       deposits: 'ڈپازٹ',

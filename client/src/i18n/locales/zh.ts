@@ -799,6 +799,14 @@ const zh: Catalog = {
       invalidId: '牌靴 ID 无效。',
       failed: '出错了，请重试。',
     },
+    verify: {
+      title: '牌靴验证',
+      positions: '本手牌的牌是牌靴 {{total}} 张牌中的第 {{list}} 张。',
+      handMatch: '洗牌结果正是这些牌。',
+      handMismatch: '洗牌结果在这些位置是其他牌。',
+      checking: '正在验证牌靴…',
+      fullVerifier: '打开完整验证工具',
+    },
     split: {
       play: '游戏结果',
       deposits: '充值',
