@@ -26,12 +26,12 @@ const EVERYWHERE = new Set(['Bahati', 'Bitcoin', 'Lightning', 'on', 'chain', 'Bl
 
 /** Words that are the language's own as well as English (a same-word is not a missed translation). */
 const SAME_WORDS: Partial<Record<LanguageCode, readonly string[]>> = {
-  es: ['No', 'Blog', 'Hash'],
-  de: ['Name', 'optional', 'Blog', 'Status', 'Dealer', 'Chip', 'Chips', 'Seed', 'Seeds', 'Bonus', 'Hash', 'Code', 'Details', 'Logo', 'Support', 'Hand', 'Admin', 'Audit', 'Revision'],
-  fr: ['Contact', 'Blog', 'Date', 'confirmation', 'Actions', 'Max', 'Six', 'Coach', 'Type', 'Bonus', 'Hash', 'Code', 'E', 'mail', 'Table', 'Logo', 'Audit'],
-  pt: ['Blog', 'Status', 'Hash', 'E', 'mail'],
+  es: ['No', 'Blog', 'Hash', 'Normal'],
+  de: ['Name', 'optional', 'Blog', 'Status', 'Dealer', 'Chip', 'Chips', 'Seed', 'Seeds', 'Bonus', 'Hash', 'Code', 'Details', 'Logo', 'Support', 'Hand', 'Admin', 'Audit', 'Revision', 'Normal'],
+  fr: ['Contact', 'Blog', 'Date', 'confirmation', 'Actions', 'Max', 'Six', 'Coach', 'Type', 'Bonus', 'Hash', 'Code', 'E', 'mail', 'Table', 'Logo', 'Audit', 'Normal', 'Net'],
+  pt: ['Blog', 'Status', 'Hash', 'E', 'mail', 'Normal'],
   // "status", "bonus", "logo" and "blog" are Indonesian words (KBBI).
-  id: ['Blog', 'Status', 'Bonus', 'Hash', 'Logo'],
+  id: ['Blog', 'Status', 'Bonus', 'Hash', 'Logo', 'Normal'],
   // The names Swahili card players give the ace and the jack.
   sw: ['Ace', 'Jack'],
 };
