@@ -16,6 +16,7 @@ import type { SuspectTables } from './suspect/suspect.table';
 import type { SessionsTables } from './sessions/sessions.table';
 import type { CoachTables } from './coach/coach.table';
 import type { DailyStatsTables } from './daily-stats/daily-stats.table';
+import type { ReconciliationTables } from './reconciliation/reconciliation.table';
 
 /**
  * Every read-model table, by name: the composition of the tables each read model declares in its folder
@@ -40,4 +41,5 @@ export interface ReadModels
     SuspectTables,
     SessionsTables,
     CoachTables,
-    DailyStatsTables {}
+    DailyStatsTables,
+    ReconciliationTables {}
