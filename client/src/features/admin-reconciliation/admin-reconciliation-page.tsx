@@ -40,6 +40,19 @@ function Figure({ amount, wrong }: { amount: number; wrong: boolean }) {
   );
 }
 
+/** An e-mail address that, where it must wrap, wraps after its `@` rather than inside a word. */
+function Email({ address }: { address: string }) {
+  const at = address.indexOf('@');
+  if (at < 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
+  );
+}
+
 function DifferencesTable({ differences, onRebuild }: { differences: ReconciliationDifference[]; onRebuild: (d: ReconciliationDifference) => void }) {
   const { t } = useTranslation();
   const columns: Column<ReconciliationDifference>[] = [
@@ -50,7 +63,7 @@ function DifferencesTable({ differences, onRebuild }: { differences: Reconciliat
       cell: (d) => (
         <span className={styles.player}>
           <LocalizedLink to={`/admin/players/${d.playerId}`} className={styles.email}>
-            {d.email || d.playerId}
+            <Email address={d.email || d.playerId} />
           </LocalizedLink>
           {d.name ? <span className={styles.muted}>{d.name}</span> : null}
         </span>
