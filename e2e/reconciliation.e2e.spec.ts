@@ -15,7 +15,8 @@ import { siteForSpec } from './support/site';
  * list would show the wrong bank and nothing else notices. The admin opens Reconciliation from the menu,
  * checks now, sees the player with the bank row marked as the figure that disagrees, rebuilds the player
  * from the events with a reason given in the confirmation dialog, and the row is gone; the player's bank
- * is the events' again. The screen passes axe and is pictured at 1280 and 375 px (one page, resized).
+ * is the events' again. The screen passes axe and is pictured at 1280 and 375 px (one page, resized), and in
+ * Arabic at 375 px (right to left).
  */
 
 const ADMIN_EMAIL = 'mkaguzi@bahati.test';
@@ -91,6 +92,17 @@ test('admin: a bank row changed in the database is found by the check and rebuil
   expect(widths.page).toBeLessThanOrEqual(widths.window);
   await expectNoSeriousA11yViolations(page, { name: 'reconciliation at 375 px' });
   await fullPageShot(page, 'reconciliation-phone-01-difference');
+
+  // Right to left, in Arabic: the same row, the bank row named as the figure that differs.
+  await page.goto('/ar/admin/reconciliation');
+  const arabicRow = await visible(page.getByTestId(`difference-${playerId}`));
+  await visible(arabicRow.getByText('سطر الرصيد', { exact: true }));
+  const rtl = await page.evaluate(() => ({ dir: document.documentElement.dir, page: document.documentElement.scrollWidth, window: window.innerWidth }));
+  expect(rtl.dir).toBe('rtl');
+  expect(rtl.page).toBeLessThanOrEqual(rtl.window);
+  await expectNoSeriousA11yViolations(page, { name: 'reconciliation in Arabic at 375 px' });
+  await fullPageShot(page, 'reconciliation-phone-01-difference-ar');
+  await page.goto('/admin/reconciliation');
 
   await row.getByRole('button', { name: `Rebuild ${PLAYER_EMAIL} from events` }).click();
   const dialog = await visible(page.getByRole('dialog', { name: `Rebuild ${PLAYER_EMAIL} from events` }));

@@ -1777,7 +1777,7 @@ const ar: Catalog = {
     lastRun: 'آخر فحص',
     never: 'لم يُجرَ أي فحص بعد.',
     checkedAt: 'فُحص في {{time}}',
-    checked: 'فُحص {{players}} لاعبًا في {{ms}} مللي ثانية',
+    checked: 'اللاعبون المفحوصون: {{players}} ({{ms}} مللي ثانية)',
     checkNow: 'افحص الآن',
     checking: 'جارٍ الفحص…',
     checkFailed: 'لم يُجرَ الفحص: {{message}}',

@@ -1753,7 +1753,7 @@ const bn: Catalog = {
     lastRun: 'শেষ যাচাই',
     never: 'এখনও কোনো যাচাই চলেনি।',
     checkedAt: '{{time}}-এ যাচাই করা হয়েছে',
-    checked: '{{ms}} ms-এ {{players}} জন খেলোয়াড় যাচাই করা হয়েছে',
+    checked: 'যাচাই করা খেলোয়াড়: {{players}} ({{ms}} ms)',
     checkNow: 'এখনই যাচাই করুন',
     checking: 'যাচাই চলছে…',
     checkFailed: 'যাচাই চালানো যায়নি: {{message}}',

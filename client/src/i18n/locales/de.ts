@@ -1753,7 +1753,7 @@ const de: Catalog = {
     lastRun: 'Letzte Prüfung',
     never: 'Es wurde noch keine Prüfung durchgeführt.',
     checkedAt: 'Geprüft am {{time}}',
-    checked: '{{players}} Spieler in {{ms}} ms geprüft',
+    checked: 'Geprüfte Spieler: {{players}} ({{ms}} ms)',
     checkNow: 'Jetzt prüfen',
     checking: 'Wird geprüft…',
     checkFailed: 'Die Prüfung lief nicht: {{message}}',

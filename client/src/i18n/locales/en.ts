@@ -1822,7 +1822,7 @@ const en = {
     lastRun: 'Last check',
     never: 'No check has run yet.',
     checkedAt: 'Checked {{time}}',
-    checked: '{{players}} players checked in {{ms}} ms',
+    checked: 'Players checked: {{players}} ({{ms}} ms)',
     checkNow: 'Check now',
     checking: 'Checking…',
     checkFailed: 'The check did not run: {{message}}',

@@ -1759,7 +1759,7 @@ const es: Catalog = {
     lastRun: 'Última comprobación',
     never: 'Aún no se ha hecho ninguna comprobación.',
     checkedAt: 'Comprobado el {{time}}',
-    checked: '{{players}} jugadores comprobados en {{ms}} ms',
+    checked: 'Jugadores comprobados: {{players}} ({{ms}} ms)',
     checkNow: 'Comprobar ahora',
     checking: 'Comprobando…',
     checkFailed: 'La comprobación no se hizo: {{message}}',

@@ -1759,7 +1759,7 @@ const fr: Catalog = {
     lastRun: 'Dernière vérification',
     never: 'Aucune vérification n’a encore eu lieu.',
     checkedAt: 'Vérifié le {{time}}',
-    checked: '{{players}} joueurs vérifiés en {{ms}} ms',
+    checked: 'Joueurs vérifiés : {{players}} ({{ms}} ms)',
     checkNow: 'Vérifier maintenant',
     checking: 'Vérification…',
     checkFailed: 'La vérification n’a pas eu lieu : {{message}}',

@@ -1753,7 +1753,7 @@ const hi: Catalog = {
     lastRun: 'पिछली जाँच',
     never: 'अभी तक कोई जाँच नहीं चली है।',
     checkedAt: '{{time}} को जाँचा गया',
-    checked: '{{players}} खिलाड़ी {{ms}} ms में जाँचे गए',
+    checked: 'जाँचे गए खिलाड़ी: {{players}} ({{ms}} ms)',
     checkNow: 'अभी जाँचें',
     checking: 'जाँच हो रही है…',
     checkFailed: 'जाँच नहीं चल सकी: {{message}}',

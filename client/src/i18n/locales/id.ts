@@ -1753,7 +1753,7 @@ const id: Catalog = {
     lastRun: 'Pemeriksaan terakhir',
     never: 'Belum ada pemeriksaan yang berjalan.',
     checkedAt: 'Diperiksa {{time}}',
-    checked: '{{players}} pemain diperiksa dalam {{ms}} ms',
+    checked: 'Pemain yang diperiksa: {{players}} ({{ms}} ms)',
     checkNow: 'Periksa sekarang',
     checking: 'Memeriksa…',
     checkFailed: 'Pemeriksaan tidak berjalan: {{message}}',

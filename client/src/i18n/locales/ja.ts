@@ -1753,7 +1753,7 @@ const ja: Catalog = {
     lastRun: '前回のチェック',
     never: 'まだチェックは実行されていません。',
     checkedAt: '{{time}} にチェック',
-    checked: '{{players}} 人のプレイヤーを {{ms}} ミリ秒でチェック',
+    checked: 'チェックしたプレイヤー: {{players}} 人（{{ms}} ミリ秒）',
     checkNow: '今すぐチェック',
     checking: 'チェック中…',
     checkFailed: 'チェックを実行できませんでした: {{message}}',

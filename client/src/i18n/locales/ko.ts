@@ -1753,7 +1753,7 @@ const ko: Catalog = {
     lastRun: '마지막 점검',
     never: '아직 점검이 실행되지 않았습니다.',
     checkedAt: '{{time}}에 점검함',
-    checked: '플레이어 {{players}}명을 {{ms}}ms 동안 점검',
+    checked: '점검한 플레이어: {{players}}명({{ms}}ms)',
     checkNow: '지금 점검',
     checking: '점검 중…',
     checkFailed: '점검을 실행하지 못했습니다: {{message}}',

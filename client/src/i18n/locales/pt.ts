@@ -1759,7 +1759,7 @@ const pt: Catalog = {
     lastRun: 'Última verificação',
     never: 'Nenhuma verificação foi feita ainda.',
     checkedAt: 'Verificado em {{time}}',
-    checked: '{{players}} jogadores verificados em {{ms}} ms',
+    checked: 'Jogadores verificados: {{players}} ({{ms}} ms)',
     checkNow: 'Verificar agora',
     checking: 'Verificando…',
     checkFailed: 'A verificação não foi feita: {{message}}',

@@ -1765,7 +1765,7 @@ const ru: Catalog = {
     lastRun: 'Последняя проверка',
     never: 'Проверок ещё не было.',
     checkedAt: 'Проверено {{time}}',
-    checked: 'Проверено игроков: {{players}} за {{ms}} мс',
+    checked: 'Проверено игроков: {{players}} ({{ms}} мс)',
     checkNow: 'Проверить сейчас',
     checking: 'Проверка…',
     checkFailed: 'Проверка не выполнена: {{message}}',

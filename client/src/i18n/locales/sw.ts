@@ -1753,7 +1753,7 @@ const sw: Catalog = {
     lastRun: 'Ukaguzi wa mwisho',
     never: 'Bado hakuna ukaguzi uliofanyika.',
     checkedAt: 'Ilikaguliwa {{time}}',
-    checked: 'Wachezaji {{players}} walikaguliwa kwa ms {{ms}}',
+    checked: 'Wachezaji waliokaguliwa: {{players}} (ms {{ms}})',
     checkNow: 'Kagua sasa',
     checking: 'Inakagua…',
     checkFailed: 'Ukaguzi haukufanyika: {{message}}',

@@ -1753,7 +1753,7 @@ const ur: Catalog = {
     lastRun: 'آخری جانچ',
     never: 'ابھی تک کوئی جانچ نہیں ہوئی۔',
     checkedAt: '{{time}} کو جانچا گیا',
-    checked: '{{players}} کھلاڑی {{ms}} ms میں جانچے گئے',
+    checked: 'جانچے گئے کھلاڑی: {{players}} ({{ms}} ms)',
     checkNow: 'ابھی جانچیں',
     checking: 'جانچ ہو رہی ہے…',
     checkFailed: 'جانچ نہیں ہو سکی: {{message}}',

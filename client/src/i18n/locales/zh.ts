@@ -1753,7 +1753,7 @@ const zh: Catalog = {
     lastRun: '上次检查',
     never: '尚未运行过检查。',
     checkedAt: '检查于 {{time}}',
-    checked: '在 {{ms}} 毫秒内检查了 {{players}} 位玩家',
+    checked: '已检查玩家：{{players}} 位（{{ms}} 毫秒）',
     checkNow: '立即检查',
     checking: '检查中…',
     checkFailed: '检查未能运行：{{message}}',
