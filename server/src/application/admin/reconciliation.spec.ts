@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RecordedEvent } from '../ports/event-store';
 import type { HeldLedgerRow } from '../ports/read-models';
-import { type EventTotals, compareWithEvents, foldEventTotals, playersToCompare } from './reconciliation';
+import type { ReconciliationRun } from '@bahati/contracts';
+import type { AppConfig } from '../../config/config';
+import { type EventTotals, type Reconciliation, ReconciliationSchedule, compareWithEvents, foldEventTotals, playersToCompare } from './reconciliation';
 
 const ana = '0b9e5c1e-6a55-4c1e-9d1a-1b2c3d4e5f60';
 const ben = '1c8f6d2f-7b66-4d2f-8e2b-2c3d4e5f6a71';
@@ -85,5 +87,45 @@ describe("a player's rows against the events", () => {
 
   it('count a missing bank row as 0: a player whose events moved nothing matches', () => {
     expect(compareWithEvents(ben, [], null, [])).toMatchObject({ events: 0, bankReadModel: 0, ledgerSum: 0, matches: true, bankRevision: -1, upToRevision: -1 });
+  });
+});
+
+describe('the schedule', () => {
+  const MINUTE = 60_000;
+  const now = Date.parse('2026-03-01T10:00:00.000Z');
+  /** A check whose last stored run is `last`, counting the runs it is asked for. */
+  function fakeCheck(last: ReconciliationRun | null, fails = false) {
+    const calls = { runs: 0 };
+    const check = {
+      lastRun: async () => last,
+      run: async () => {
+        calls.runs++;
+        if (fails) throw new Error('read models behind');
+        return { checkedAt: new Date(now).toISOString(), playersChecked: 1, durationMs: 1, differences: [] };
+      },
+    } as unknown as Reconciliation;
+    return { schedule: new ReconciliationSchedule(check, { reconcileIntervalMinutes: 15 } as AppConfig), calls };
+  }
+  const ran = (minutesAgo: number): ReconciliationRun => ({ checkedAt: new Date(now - minutesAgo * MINUTE).toISOString(), playersChecked: 1, durationMs: 1, differences: [] });
+
+  it('runs when no run is stored, or the last one is an interval old', async () => {
+    for (const last of [null, ran(15), ran(40)]) {
+      const { schedule, calls } = fakeCheck(last);
+      expect(await schedule.tick(15 * MINUTE, now)).not.toBeNull();
+      expect(calls.runs).toBe(1);
+    }
+  });
+
+  it('skips its turn when another instance stored a run within the interval', async () => {
+    const { schedule, calls } = fakeCheck(ran(5));
+    expect(await schedule.tick(15 * MINUTE, now)).toBeNull();
+    expect(calls.runs).toBe(0);
+  });
+
+  it('survives a run that fails (it is logged; the next turn tries again)', async () => {
+    const { schedule, calls } = fakeCheck(null, true);
+    (schedule as unknown as { logger: { error: () => void } }).logger = { error: () => undefined };
+    expect(await schedule.tick(15 * MINUTE, now)).toBeNull();
+    expect(calls.runs).toBe(1);
   });
 });
