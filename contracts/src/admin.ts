@@ -321,6 +321,66 @@ export const LedgerRepairResponse = z.object({ repaired: z.boolean(), fixed: Led
 export type LedgerRepairResponse = z.infer<typeof LedgerRepairResponse>;
 
 // ------------------------------------------------------------------------------------------------
+// Reconciliation: GET admin/reconciliation, POST admin/reconciliation/run, POST admin/reconciliation/{playerId}/repair
+// ------------------------------------------------------------------------------------------------
+
+/** The longest reason an admin may give for rebuilding a player's read models. */
+export const RECONCILIATION_REASON_MAX = 500;
+
+/** Ledger rows that differ from what the account events give, by kind (counts). */
+export const LedgerRowCounts = z.object({ missing: z.number().int(), extra: z.number().int(), changed: z.number().int() });
+export type LedgerRowCounts = z.infer<typeof LedgerRowCounts>;
+
+/**
+ * A player whose three figures do not agree: the bank read model (`banks`), the sum of their ledger rows
+ * (`ledger_entries`) and the bank folded from their account events (`events`, the one that decides), all in
+ * satoshis; `ledgerRows` counts the rows that differ from the events even where the sums agree.
+ */
+export const ReconciliationDifference = z.object({
+  playerId: z.uuid(),
+  email: z.string(),
+  name: z.string().nullable(),
+  bankReadModel: z.number().int(),
+  ledgerSum: z.number().int(),
+  events: z.number().int(),
+  ledgerRows: LedgerRowCounts,
+  checkedAt: z.string(),
+});
+export type ReconciliationDifference = z.infer<typeof ReconciliationDifference>;
+
+/** One run of the check: when, over how many players, how long it took, and every difference found. */
+export const ReconciliationRun = z.object({
+  checkedAt: z.string(),
+  playersChecked: z.number().int(),
+  durationMs: z.number().int(),
+  differences: z.array(ReconciliationDifference),
+});
+export type ReconciliationRun = z.infer<typeof ReconciliationRun>;
+
+/** GET admin/reconciliation: the last run (null before the first). */
+export const ReconciliationReport = z.object({ lastRun: ReconciliationRun.nullable() });
+export type ReconciliationReport = z.infer<typeof ReconciliationReport>;
+
+/** POST admin/reconciliation/{playerId}/repair: why (stored in the event). */
+export const ReconciliationRepairRequest = z.object({
+  reason: z
+    .string({ error: 'A reason is required.' })
+    .trim()
+    .min(3, 'Give a reason of at least 3 characters.')
+    .max(RECONCILIATION_REASON_MAX, `A reason has at most ${RECONCILIATION_REASON_MAX} characters.`),
+});
+export type ReconciliationRepairRequest = z.output<typeof ReconciliationRepairRequest>;
+
+/** What the rebuild changed (`repaired` false: the player already matched) and whether the three figures now agree. */
+export const ReconciliationRepairResponse = z.object({
+  repaired: z.boolean(),
+  bank: z.object({ from: z.number().int(), to: z.number().int() }),
+  ledger: LedgerRowCounts,
+  matches: z.boolean(),
+});
+export type ReconciliationRepairResponse = z.infer<typeof ReconciliationRepairResponse>;
+
+// ------------------------------------------------------------------------------------------------
 // Analytics: GET admin/analytics?from&to
 // ------------------------------------------------------------------------------------------------
 
@@ -402,6 +462,7 @@ export const AUDIT_ACTIONS = [
   'BrandCreated',
   'BrandUpdated',
   'LedgerDayRepaired',
+  'ReadModelsRebuilt',
   'RoleGranted',
   'RoleRevoked',
 ] as const;

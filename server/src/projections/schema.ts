@@ -17,6 +17,7 @@ import type { SessionsTables } from './sessions/sessions.table';
 import type { StaffAuditTables } from './staff-audit/staff-audit.table';
 import type { CoachTables } from './coach/coach.table';
 import type { DailyStatsTables } from './daily-stats/daily-stats.table';
+import type { ReconciliationTables } from './reconciliation/reconciliation.table';
 
 /**
  * Every read-model table, by name: the composition of the tables each read model declares in its folder
@@ -42,4 +43,5 @@ export interface ReadModels
     SessionsTables,
     StaffAuditTables,
     CoachTables,
-    DailyStatsTables {}
+    DailyStatsTables,
+    ReconciliationTables {}

@@ -26,7 +26,7 @@ export function ledgerDayRange(date: string, tz: string): { from: Date; to: Date
   return { from: new Date(from), to: new Date(from + DAY_MS) };
 }
 
-const entryOf = (row: LedgerEntryRow): LedgerEntry => ({ id: row.id, type: row.type, createdTime: new Date(row.createdTime).toISOString(), handId: row.handId, reference: row.reference, amount: row.amount });
+export const entryOf = (row: LedgerEntryRow): LedgerEntry => ({ id: row.id, type: row.type, createdTime: new Date(row.createdTime).toISOString(), handId: row.handId, reference: row.reference, amount: row.amount });
 
 /**
  * The day's lines the events give against the rows the read model holds: rows the events give and the

@@ -30,6 +30,10 @@ function history() {
       playerId: alice, date: '2026-03-01', tz: '+03:00', from: t, to: t, upToRevision: 9, missing: ['e1:0'], extra: [], changed: ['e2:0', 'e3:0'],
       repairedBy: bob, repairedAt: t, reason: 'Row edited in the database',
     }),
+    log.record(`support-${alice}`, 'PlayerReadModelsRebuilt', {
+      playerId: alice, upToRevision: 12, bank: { from: 900_000, to: 50_000 }, ledger: { missing: [], extra: [], changed: [] },
+      reason: 'Bank row edited in the database', repairedBy: admin, repairedAt: t,
+    }),
     log.record('redeem-code-WELCOME25', 'RedeemCodeCreated', {
       code: 'WELCOME25', bonusAmount: 25_000, playthroughTarget: 3_125_000, maxRedemptions: 100, expiresAt: null, minBank: 0, createdBy: admin, createdAt: t,
     }),
@@ -52,6 +56,7 @@ describeProjection(staffAuditProjection, (spec) => {
         { action: 'PayoutRetried', staff_id: admin, subject: withdrawal(1), player_id: alice, before: 'Failed', after: 'attempt 2' },
         { action: 'WithdrawalDeclined', subject: withdrawal(2), amount: 70_000, reason: 'Address shared with 3 accounts', after: 'Declined' },
         { action: 'LedgerDayRepaired', staff_id: bob, subject: alice, player_id: alice, reason: 'Row edited in the database', before: '2026-03-01 +03:00', after: '+1 −0 ~2' },
+        { action: 'ReadModelsRebuilt', staff_id: admin, subject: alice, reason: 'Bank row edited in the database', before: '900000', after: '50000' },
         { action: 'RedeemCodeCreated', subject: 'WELCOME25', player_id: null, amount: 25_000 },
         { action: 'BrandCreated', subject: 'simba', after: 'Simba' },
         { action: 'RoleGranted', subject: 'sam@example.com', before: null, after: 'support' },
@@ -66,5 +71,5 @@ describeProjection(staffAuditProjection, (spec) => {
     expect(rows.filter((r) => r.subject === 'bahati')).toHaveLength(0);
   });
 
-  spec.itIsTheSameWhateverTheBatches(history, (rows) => expect(rows.staff_actions).toHaveLength(12));
+  spec.itIsTheSameWhateverTheBatches(history, (rows) => expect(rows.staff_actions).toHaveLength(13));
 });

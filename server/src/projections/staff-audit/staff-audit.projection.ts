@@ -71,6 +71,8 @@ function rowOf(event: RecordedEvent): Row | null {
         before: `${e.data.date} ${e.data.tz}`,
         after: `+${e.data.missing.length} −${e.data.extra.length} ~${e.data.changed.length}`,
       });
+    case 'PlayerReadModelsRebuilt':
+      return row('ReadModelsRebuilt', e.data.repairedBy, e.data.playerId, { reason: e.data.reason, before: String(e.data.bank.from), after: String(e.data.bank.to) });
     case 'StaffRoleGranted':
       return row('RoleGranted', e.data.grantedBy, e.data.email, { before: null, after: e.data.role });
     case 'StaffRoleRevoked':
@@ -91,7 +93,7 @@ export const staffAuditProjection: Projection = {
   version: 1,
   handles: [
     'PlayerBanned', 'PlayerUnbanned', 'SuspectLevelSet', 'WithdrawalApproved', 'WithdrawalDeclined', 'WithdrawalPayoutStarted', 'HeldDepositReleased',
-    'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'LedgerDayRepaired', 'StaffRoleGranted', 'StaffRoleRevoked',
+    'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked',
   ],
   tables: ['staff_actions'],
   async applyBatch(trx, events: readonly RecordedEvent[]) {

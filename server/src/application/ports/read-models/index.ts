@@ -16,6 +16,7 @@ export * from './page';
 export * from './players';
 export * from './playthrough';
 export * from './progress';
+export * from './reconciliation';
 export * from './redeem-codes';
 export * from './sessions';
 export * from './shoes';
