@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from './support/a11y';
@@ -118,7 +118,7 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   // The landing: every admin screen.
   await page.goto('/admin');
   const screens = await visible(page.getByRole('navigation', { name: 'Admin screens' }));
-  for (const name of ['Players', 'Withdraw requests', 'Redeem codes', 'Ledger check', 'Analytics', 'Branding']) {
+  for (const name of ['Players', 'Withdraw requests', 'Redeem codes', 'Ledger check', 'Analytics', 'Reconciliation', 'Audit log', 'Branding']) {
     await visible(screens.getByRole('link', { name: new RegExp(`^${name}`) }));
   }
   await expectNoSeriousA11yViolations(page, { name: 'admin landing' });
@@ -144,29 +144,41 @@ test('admin: ban a player, set a suspect level, read the details, audit a hand, 
   const row = playersRow(page, 'zawadi@bahati.test');
   await visible(row.getByText('5', { exact: true }));
 
-  // Ban: the switch, its answer on the page, and the read model.
+  // Ban: the switch asks first (what a ban does, and a reason for the audit log), then its answer on the page, and the read model.
   const ban = row.getByRole('switch', { name: 'Banned zawadi@bahati.test' });
   expect(await ban.isChecked()).toBe(false);
-  await ban.check();
+  await ban.click();
+  const banDialog = await visible(page.getByTestId('ban-dialog'));
+  await visible(banDialog.getByText('Every session of the player ends now', { exact: false }));
+  await banDialog.getByRole('button', { name: 'Ban', exact: true }).click();
+  await visible(banDialog.getByText('Give a reason: it is kept in the audit log.'));
+  await expectNoSeriousA11yViolations(page, { name: 'ban dialog', include: ['[data-testid="ban-dialog"]'] });
+  await screenshot(page, 'admin-desktop-03a-ban-reason');
+  await banDialog.getByLabel('Reason').fill('Five hands, one address: shared account');
+  await banDialog.getByRole('button', { name: 'Ban', exact: true }).click();
   await visible(page.getByTestId('players-outcome').getByText('zawadi@bahati.test is banned.'));
   expect(await ban.isChecked()).toBe(true);
   const listed = await call<{ items: { banned: boolean; suspectLevel: number }[] }>('players?q=zawadi', { jwt: jwts.admin });
   expect(listed.items[0]!.banned).toBe(true);
 
-  // The suspect level takes digits only; an out-of-range level is refused by the server and said so under the field.
+  // What is not a level (-5, 12.5, 150) stays as typed and is refused at the field, with nothing sent.
   const level = row.getByLabel('Suspect level of zawadi@bahati.test');
-  await level.fill('');
-  await level.pressSequentially('x7y');
-  expect(await level.inputValue()).toBe('7');
-  await level.fill('150');
-  await level.press('Enter');
-  await visible(row.getByTestId('suspect-level-message').getByText('Not saved: a suspect level is a whole number from 0 to 100.'));
-  expect(await level.getAttribute('aria-invalid')).toBe('true');
+  for (const typed of ['-5', '12.5', '150']) {
+    await level.fill(typed);
+    await level.press('Enter');
+    await visible(row.getByTestId('suspect-level-message').getByText('Not saved: a suspect level is a whole number from 0 to 100.'));
+    expect(await level.inputValue()).toBe(typed);
+    expect(await level.getAttribute('aria-invalid')).toBe('true');
+  }
   expect((await call<{ items: { suspectLevel: number }[] }>('players?q=zawadi', { jwt: jwts.admin })).items[0]!.suspectLevel).toBe(listed.items[0]!.suspectLevel);
   await fullPageShot(page, 'admin-desktop-03-level-refused');
-  // A good level, saved on leaving the field.
+  // A good level: leaving the field shows the change and asks why; saved once confirmed.
   await level.fill('42');
   await page.getByLabel('Search by e-mail').focus();
+  const levelDialog = await visible(page.getByTestId('suspect-level-dialog'));
+  await visible(levelDialog.getByText(/^From \d+ to 42\./));
+  await levelDialog.getByLabel('Reason').fill('Plays like a bot at night');
+  await levelDialog.getByRole('button', { name: 'Set the level' }).click();
   await visible(row.getByTestId('suspect-level-message').getByText('Saved: 42'));
   expect(await level.getAttribute('aria-invalid')).toBe('false');
   expect((await call<{ items: { suspectLevel: number }[] }>('players?q=zawadi', { jwt: jwts.admin })).items[0]!.suspectLevel).toBe(42);
@@ -377,6 +389,7 @@ test('support: read-only players, no ban (403), the ledger check finds the missi
   await visible(dialog.getByText('To fix: 1 missing, 0 extra, 0 changed.'));
   await expectNoSeriousA11yViolations(page, { name: 'repair dialog', include: ['[data-testid="repair-dialog"]'] });
   await screenshot(page, 'admin-support-desktop-04-repair-dialog');
+  await dialog.getByLabel('Reason').fill('The deposit row was deleted from the database');
   await dialog.getByRole('button', { name: 'Repair', exact: true }).click();
   await visible(page.getByTestId('repair-outcome').getByText('Repaired: 1 added, 0 removed, 0 rewritten.', { exact: false }));
   await visible(page.getByTestId('ledger-day-verdict').getByText('No differences'));
@@ -386,8 +399,45 @@ test('support: read-only players, no ban (403), the ledger check finds the missi
   // Repairing a matching day rewrites nothing.
   await page.getByRole('button', { name: 'Repair this day' }).click();
   await visible(page.getByTestId('repair-dialog').getByText('The day matches the events now: nothing will be rewritten.'));
+  await page.getByTestId('repair-dialog').getByLabel('Reason').fill('Checking again');
   await page.getByTestId('repair-dialog').getByRole('button', { name: 'Repair', exact: true }).click();
   await visible(page.getByTestId('repair-outcome').getByText('Nothing to repair: the day already matched the events.'));
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('admin: the audit log lists each staff decision with its reason and change; its CSV export has the same rows', async () => {
+  const { context, page, errors } = await site.openAs(DESKTOP, jwts.admin);
+  await page.goto('/admin/audit-log');
+  await visible(page.getByRole('heading', { level: 1, name: 'Audit log' }));
+  const table = page.getByTestId('audit-table');
+  const ban = table.locator('tbody tr').filter({ hasText: 'Five hands, one address: shared account' });
+  await visible(ban.getByText('Ban', { exact: true }));
+  await visible(ban.getByText('active → banned'));
+  await visible(ban.getByText(ADMIN_EMAIL));
+  await visible(ban.getByRole('link', { name: 'zawadi@bahati.test' }));
+  const level = table.locator('tbody tr').filter({ hasText: 'Plays like a bot at night' });
+  await visible(level.getByText(/^\d+ → 42$/));
+  await visible(table.locator('tbody tr').filter({ hasText: 'The deposit row was deleted from the database' }).getByText('Ledger day repaired'));
+  await fitsTheWindow(page);
+  await expectNoSeriousA11yViolations(page, { name: 'audit log' });
+  await fullPageShot(page, 'admin-desktop-10-audit-log');
+
+  // Filtered to bans: the table and the export hold the same decisions, in the same order.
+  await page.getByLabel('Action').selectOption('Ban');
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await page.waitForURL('**/admin/audit-log?action=Ban');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="audit-table"] tbody tr')].every((r) => r.textContent?.includes('Ban')));
+  const shown = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => (r.getAttribute('data-testid') ?? '').replace(/^audit-/, '')));
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('audit-export').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('audit-log.csv');
+  const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+  expect(csv[0]).toBe('at,action,staffEmail,staffId,subject,playerEmail,playerId,amount,reason,before,after,id');
+  expect(csv.slice(1).map((line) => line.split(',').at(-1))).toEqual(shown);
+  expect(csv.slice(1).every((line) => line.split(',')[1] === 'Ban')).toBe(true);
 
   expect(errors).toEqual([]);
   await context.close();
@@ -405,6 +455,7 @@ test('every admin screen at 375 px: no sideways scrolling, tables as cards', asy
     ['/admin/analytics', 'admin-phone-05-analytics', () => page.getByTestId(`analytics-${today}`)],
     [`/admin/support?player=${ids.juma}&date=${today}&tz=%2B00:00`, 'admin-phone-06-ledger-check', () => page.getByTestId('ledger-day-verdict')],
     ['/withdraw-requests', 'admin-phone-07-withdrawals', () => page.getByTestId('admin-withdraw-payout')],
+    ['/admin/audit-log', 'admin-phone-08-audit-log', () => page.getByTestId('audit-table').locator('tbody tr').first()],
   );
   for (const [path, name, ready] of screensAt375) {
     await page.goto(path);

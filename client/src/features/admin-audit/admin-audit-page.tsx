@@ -107,7 +107,7 @@ export function Component() {
       header: t('adminAudit.columns.change'),
       cell: (row) => (
         <span className={styles.change}>
-          {row.before !== null || row.after !== null ? t('adminAudit.change', { before: stateText(t, row.before), after: stateText(t, row.after) }) : null}
+          {row.before === null ? (row.after === null ? null : stateText(t, row.after)) : t('adminAudit.change', { before: stateText(t, row.before), after: stateText(t, row.after) })}
           {row.amount !== null ? <span className={styles.amount}>{t('game.sats', { amount: format.sats(row.amount) })}</span> : null}
         </span>
       ),

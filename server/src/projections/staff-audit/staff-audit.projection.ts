@@ -60,7 +60,7 @@ function rowOf(event: RecordedEvent): Row | null {
     case 'HeldDepositReleased':
       return row('HeldDepositReleased', e.data.reviewerId, e.data.id, { amount: e.data.amount, before: 'Held', after: 'Credited' });
     case 'RedeemCodeCreated':
-      return row('RedeemCodeCreated', e.data.createdBy, e.data.code, { amount: e.data.bonusAmount, after: `${e.data.maxRedemptions} × ${e.data.bonusAmount}` });
+      return row('RedeemCodeCreated', e.data.createdBy, e.data.code, { amount: e.data.bonusAmount });
     case 'BrandCreated':
       return e.data.createdBy.startsWith('system:') ? null : row('BrandCreated', e.data.createdBy, e.data.brand.id, { after: e.data.brand.name });
     case 'BrandUpdated':
@@ -68,8 +68,7 @@ function rowOf(event: RecordedEvent): Row | null {
     case 'LedgerDayRepaired':
       return row('LedgerDayRepaired', e.data.repairedBy, e.data.playerId, {
         reason: e.data.reason ?? null,
-        before: `${e.data.date} ${e.data.tz}`,
-        after: `+${e.data.missing.length} −${e.data.extra.length} ~${e.data.changed.length}`,
+        after: `${e.data.date} (UTC${e.data.tz})`,
       });
     case 'PlayerReadModelsRebuilt':
       return row('ReadModelsRebuilt', e.data.repairedBy, e.data.playerId, { reason: e.data.reason, before: String(e.data.bank.from), after: String(e.data.bank.to) });
@@ -90,7 +89,7 @@ function rowOf(event: RecordedEvent): Row | null {
  */
 export const staffAuditProjection: Projection = {
   name: 'staff-audit',
-  version: 1,
+  version: 2,
   handles: [
     'PlayerBanned', 'PlayerUnbanned', 'SuspectLevelSet', 'WithdrawalApproved', 'WithdrawalDeclined', 'WithdrawalPayoutStarted', 'HeldDepositReleased',
     'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked',
