@@ -12,7 +12,9 @@ import { settleCards, standItOut } from './support/table';
  * and measured at five window widths (the window resized, the page kept): no sideways scrolling, no text cut
  * by its box, the felt's printed text on its arcs and clear of the result badges (`misfits`). The table is
  * measured with a settled hand on it: a hand left in play through the API is stood out on the page. axe runs
- * once per page and language, at 1280 px. The table is pictured at 1280 and 375 px in en, sw, de, ru and ar.
+ * once per page and language, at 1280 px (the second colour-contrast pass, over a flat background, in English
+ * only: the colours do not change with the language). The table is pictured at 1280 and 375 px in en, sw, de,
+ * ru and ar.
  */
 
 const LANGS = ['en', 'es', 'de', 'fr', 'ru', 'ja', 'zh', 'ko', 'hi', 'bn', 'pt', 'ur', 'id', 'sw', 'ar'] as const;
@@ -72,7 +74,8 @@ describe.each(LANGS)('%s', (lang) => {
       const path = lang === 'en' ? screen.path : `/${lang}${screen.path}`;
       await page.setViewportSize(WIDTHS[0]!);
       await showScreen(page, path, screen, `fit-failure-${lang}-${screen.name}`);
-      await expectNoSeriousA11yViolations(page, { name: `${lang} ${screen.name}` });
+      // The colours are the same in every language: their second pass over a flat background runs in English only.
+      await expectNoSeriousA11yViolations(page, { name: `${lang} ${screen.name}`, ...(lang === 'en' ? {} : { contrastBackground: null }) });
       for (const viewport of WIDTHS) {
         await page.setViewportSize(viewport);
         // The table changes size below 800 px and scales to its place in the next frame.
