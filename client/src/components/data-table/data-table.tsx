@@ -25,17 +25,18 @@ export interface DataTableProps<T> {
   rowTestId?: (row: T) => string;
   /** Label text for each cell on narrow screens; defaults to the column header when it is a string. */
   labelOf?: (column: Column<T>) => string | undefined;
+  /** Rows become cards whenever the table's own box is under 820 px (many columns), not only on a phone. */
+  cardsByRoom?: boolean;
 }
 
 /**
- * A plain table where it has room; in a box narrower than 820 px (a phone, a tablet, a narrow window) every
- * row becomes a card whose cells carry their column name, so nothing is cut and nothing scrolls sideways in
- * any language.
+ * A plain table on wide screens; under 640 px (or, with `cardsByRoom`, in a box narrower than 820 px) every
+ * row becomes a card whose cells carry their column name, so nothing is cut and nothing scrolls sideways.
  */
-export function DataTable<T>({ columns, rows, rowKey, caption, empty, loading, loadingLabel, testId, rowTestId, labelOf }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, caption, empty, loading, loadingLabel, testId, rowTestId, labelOf, cardsByRoom }: DataTableProps<T>) {
   const label = (column: Column<T>) => labelOf?.(column) ?? (typeof column.header === 'string' ? column.header : undefined);
   return (
-    <div className={styles.box} data-testid={testId}>
+    <div className={`${styles.box} ${cardsByRoom ? styles.byRoom : ''}`} data-testid={testId}>
       <div className={styles.wrap}>
         <table className={styles.table}>
           <caption className="visually-hidden">{caption}</caption>
