@@ -55,6 +55,7 @@ const ROUTES = [
   'admin/players',
   'admin/analytics',
   'admin/support',
+  'admin/reconciliation',
   'provable',
   'provably-fair-blackjack',
   'bahati-blog',

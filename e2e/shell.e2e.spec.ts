@@ -44,8 +44,11 @@ test('desktop: sign in, see the menu and avatar, switch to Swahili, sign out', a
   await visible(page.getByTestId('balance'));
   await screenshot(page, 'desktop-03-signed-in');
 
+  // The language changes where the player is: from /deposit (where sign-in landed) to /sw/deposit.
+  const signedInAt = new URL(page.url()).pathname;
   await page.getByRole('contentinfo').getByLabel('Language').selectOption('sw');
-  await page.waitForURL((url) => url.pathname === '/sw');
+  await page.waitForURL((url) => url.pathname === `/sw${signedInAt}`);
+  await page.goto('/sw');
   for (const label of MENU_SW) await visible(mainMenu(page).getByRole('link', { name: label, exact: true }));
   expect(await mainMenu(page).getByRole('link', { name: 'Cheza' }).getAttribute('href')).toBe('/sw/game');
   await visible(page.getByRole('heading', { level: 1, name: 'Blackjack unayoweza kuthibitisha.' }));

@@ -2,19 +2,19 @@
  * A player's ledger day folded straight from the account events beside the ledger read model's rows,
  * and the difference; `--repair` rewrites the day's rows from the events in one transaction, recorded as
  * `LedgerDayRepaired` (by `system:ledger-day`) on `support-<playerId>`:
- *   npm run -s ledger:day -- --player <id|email> --date YYYY-MM-DD [--tz +03:00] [--repair] [--json]
+ *   npm run -s ledger:day -- --player <id|email> --date YYYY-MM-DD [--tz +03:00] [--repair --reason "…"] [--json]
  * Exit status: 0 the day matches (or was repaired), 3 it differs and was not repaired, 1 an unknown
  * player or another failure, 2 a usage error.
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { LedgerDayQuery, type LedgerDayReport, type LedgerEntry } from '@bahati/contracts';
+import { LedgerDayQuery, type LedgerDayReport, type LedgerEntry, STAFF_REASON_MAX, STAFF_REASON_MIN } from '@bahati/contracts';
 import { GetLedgerDayHandler, GetLedgerDayQuery, LedgerDays, RepairLedgerDayCommand, RepairLedgerDayHandler } from '../server/src/application/admin/ledger-day';
 import { LedgerRepository } from '../server/src/projections/ledger/ledger.repository';
 import { PlayersRepository } from '../server/src/projections/players/players.repository';
 import { console_, openOperator, type Output } from './operator';
 
-const USAGE = 'usage: npm run -s ledger:day -- --player <id|email> --date YYYY-MM-DD [--tz +03:00] [--repair] [--json]';
+const USAGE = 'usage: npm run -s ledger:day -- --player <id|email> --date YYYY-MM-DD [--tz +03:00] [--repair --reason "why"] [--json]';
 
 const row = (e: LedgerEntry) => `  ${e.createdTime}  ${e.type.padEnd(16)} ${String(e.amount).padStart(12)}  ${e.id}`;
 
@@ -32,7 +32,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { player: { type: 'string' }, date: { type: 'string' }, tz: { type: 'string' }, repair: { type: 'boolean' }, json: { type: 'boolean' } },
+      options: { player: { type: 'string' }, date: { type: 'string' }, tz: { type: 'string' }, repair: { type: 'boolean' }, reason: { type: 'string' }, json: { type: 'boolean' } },
       strict: true,
     }));
   } catch (err) {
@@ -42,6 +42,12 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const day = LedgerDayQuery.safeParse({ date: values.date, ...(values.tz ? { tz: values.tz } : {}) });
   if (!values.player || !day.success) {
     out.error(`${day.success ? '--player is missing' : day.error.issues.map((i) => i.message).join('; ')}\n${USAGE}`);
+    return 2;
+  }
+  // A repair is a staff decision: the audit log keeps why it was made.
+  const reason = (values.reason ?? '').trim();
+  if (values.repair && (reason.length < STAFF_REASON_MIN || reason.length > STAFF_REASON_MAX)) {
+    out.error(`--repair needs --reason "…" (${STAFF_REASON_MIN} to ${STAFF_REASON_MAX} characters): it is kept in the audit log.\n${USAGE}`);
     return 2;
   }
 
@@ -57,7 +63,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     const days = new LedgerDays(operator.store, rows, operator.commands, operator.runner);
     const actor = { playerId: 'system:ledger-day', roles: ['support' as const] };
     if (values.repair) {
-      const result = await new RepairLedgerDayHandler(days, rows, operator.commands).execute(new RepairLedgerDayCommand(actor, player.id, day.data, `ledger-day-${randomUUID()}`));
+      const result = await new RepairLedgerDayHandler(days, rows, operator.commands).execute(new RepairLedgerDayCommand(actor, player.id, day.data, `ledger-day-${randomUUID()}`, reason));
       if (values.json) out.line(JSON.stringify(result, null, 2));
       else {
         describe(result.report, out);

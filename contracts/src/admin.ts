@@ -305,12 +305,80 @@ export const LedgerDayReport = z.object({
 export type LedgerDayReport = z.infer<typeof LedgerDayReport>;
 
 /** POST admin/players/{id}/ledger?date&tz with `{repair: true}`. */
-export const LedgerRepairRequest = z.object({ repair: z.literal(true, { error: 'send {"repair": true} to rewrite the day from the events' }) });
+export const LedgerRepairRequest = z.object({
+  repair: z.literal(true, { error: 'send {"repair": true} to rewrite the day from the events' }),
+  /** Why the day is rewritten (3–500 characters): kept in LedgerDayRepaired and the audit log. */
+  reason: z
+    .string({ error: 'A reason is required.' })
+    .trim()
+    .min(3, 'Give a reason of at least 3 characters.')
+    .max(500, 'A reason has at most 500 characters.'),
+});
 export type LedgerRepairRequest = z.infer<typeof LedgerRepairRequest>;
 
 /** What the repair rewrote (`fixed`; nothing when the day already matched) and the day after it. */
 export const LedgerRepairResponse = z.object({ repaired: z.boolean(), fixed: LedgerDifference, report: LedgerDayReport });
 export type LedgerRepairResponse = z.infer<typeof LedgerRepairResponse>;
+
+// ------------------------------------------------------------------------------------------------
+// Reconciliation: GET admin/reconciliation, POST admin/reconciliation/run, POST admin/reconciliation/{playerId}/repair
+// ------------------------------------------------------------------------------------------------
+
+/** The longest reason an admin may give for rebuilding a player's read models. */
+export const RECONCILIATION_REASON_MAX = 500;
+
+/** Ledger rows that differ from what the account events give, by kind (counts). */
+export const LedgerRowCounts = z.object({ missing: z.number().int(), extra: z.number().int(), changed: z.number().int() });
+export type LedgerRowCounts = z.infer<typeof LedgerRowCounts>;
+
+/**
+ * A player whose three figures do not agree: the bank read model (`banks`), the sum of their ledger rows
+ * (`ledger_entries`) and the bank folded from their account events (`events`, the one that decides), all in
+ * satoshis; `ledgerRows` counts the rows that differ from the events even where the sums agree.
+ */
+export const ReconciliationDifference = z.object({
+  playerId: z.uuid(),
+  email: z.string(),
+  name: z.string().nullable(),
+  bankReadModel: z.number().int(),
+  ledgerSum: z.number().int(),
+  events: z.number().int(),
+  ledgerRows: LedgerRowCounts,
+  checkedAt: z.string(),
+});
+export type ReconciliationDifference = z.infer<typeof ReconciliationDifference>;
+
+/** One run of the check: when, over how many players, how long it took, and every difference found. */
+export const ReconciliationRun = z.object({
+  checkedAt: z.string(),
+  playersChecked: z.number().int(),
+  durationMs: z.number().int(),
+  differences: z.array(ReconciliationDifference),
+});
+export type ReconciliationRun = z.infer<typeof ReconciliationRun>;
+
+/** GET admin/reconciliation: the last run (null before the first). */
+export const ReconciliationReport = z.object({ lastRun: ReconciliationRun.nullable() });
+export type ReconciliationReport = z.infer<typeof ReconciliationReport>;
+
+/** POST admin/reconciliation/{playerId}/repair: why (stored in the event). */
+export const ReconciliationRepairRequest = z.object({
+  reason: z
+    .string({ error: 'A reason is required.' })
+    .trim()
+    .min(3, 'Give a reason of at least 3 characters.')
+    .max(RECONCILIATION_REASON_MAX, `A reason has at most ${RECONCILIATION_REASON_MAX} characters.`),
+});
+export type ReconciliationRepairRequest = z.output<typeof ReconciliationRepairRequest>;
+
+/** What the rebuild changed (`repaired` false: the player already matched) and whether the three figures now agree. */
+export const ReconciliationRepairResponse = z.object({
+  repaired: z.boolean(),
+  bank: z.object({ from: z.number().int(), to: z.number().int() }),
+  ledger: LedgerRowCounts,
+  matches: z.boolean(),
+});
+export type ReconciliationRepairResponse = z.infer<typeof ReconciliationRepairResponse>;
 
 // ------------------------------------------------------------------------------------------------
 // Analytics: GET admin/analytics?from&to
@@ -361,3 +429,81 @@ export type AnalyticsDay = z.infer<typeof AnalyticsDay>;
 /** Every day of the range (days without activity as zeros), and the range's totals (active players counted once). */
 export const AnalyticsReport = z.object({ from: z.string(), to: z.string(), days: z.array(AnalyticsDay), totals: z.object(AnalyticsFigures) });
 export type AnalyticsReport = z.infer<typeof AnalyticsReport>;
+
+// ------------------------------------------------------------------------------------------------
+// Staff audit trail: GET admin/audit-log (and .csv); the reasons staff give
+// ------------------------------------------------------------------------------------------------
+
+/** A reason staff give for a decision that needs one (ban, suspect level, ledger repair): 3–500 characters. */
+export const STAFF_REASON_MIN = 3;
+export const STAFF_REASON_MAX = 500;
+export const StaffReason = z
+  .string({ error: 'A reason is required.' })
+  .trim()
+  .min(STAFF_REASON_MIN, `Give a reason of at least ${STAFF_REASON_MIN} characters.`)
+  .max(STAFF_REASON_MAX, `A reason has at most ${STAFF_REASON_MAX} characters.`);
+/** The body of a staff decision that needs a reason. */
+export const StaffReasonRequest = z.object({ reason: StaffReason });
+export type StaffReasonRequest = z.infer<typeof StaffReasonRequest>;
+/** The body of a staff decision where a reason is welcome but not required (unban, a declined withdrawal). */
+export const OptionalStaffReasonRequest = z.object({ reason: StaffReason.optional() }).optional();
+export type OptionalStaffReasonRequest = z.infer<typeof OptionalStaffReasonRequest>;
+
+/** What staff did, as the audit trail names it: every staff command is one of these. */
+export const AUDIT_ACTIONS = [
+  'Ban',
+  'Unban',
+  'SuspectLevel',
+  'WithdrawalApproved',
+  'WithdrawalDeclined',
+  'PayoutRetried',
+  'HeldDepositReleased',
+  'RedeemCodeCreated',
+  'BrandCreated',
+  'BrandUpdated',
+  'LedgerDayRepaired',
+  'ReadModelsRebuilt',
+  'RoleGranted',
+  'RoleRevoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** GET admin/audit-log?action&staff&player&from&to&offset&limit: newest first; `staff` matches part of the e-mail. */
+export const AuditLogQuery = z
+  .object({
+    action: z.enum(AUDIT_ACTIONS, { error: 'Unknown action.' }).optional(),
+    staff: z.string().trim().max(254, 'staff has at most 254 characters').default(''),
+    player: z.uuid('player is a player id').optional(),
+    from: z.string().refine(isCalendarDate, 'from is a date, YYYY-MM-DD').optional(),
+    to: z.string().refine(isCalendarDate, 'to is a date, YYYY-MM-DD').optional(),
+  })
+  .extend(page);
+export type AuditLogQuery = z.output<typeof AuditLogQuery>;
+
+/** One staff decision: who, what, on whom, when, why, and the state before and after it. */
+export const AuditEntry = z.object({
+  /** The event's place in the store: unique and in time order. */
+  id: z.string(),
+  at: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** The staff member's player id, or the e-mail for role changes made from the settings. */
+  staffId: z.string(),
+  staffEmail: z.string().nullable(),
+  /** What the decision was about: a player id, withdrawal id, deposit, code, brand id or e-mail. */
+  subject: z.string(),
+  playerId: z.string().nullable(),
+  playerEmail: z.string().nullable(),
+  /** Satoshis the decision moved or granted (a declined withdrawal, a released deposit, a code's bonus); null otherwise. */
+  amount: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  /** The state the decision changed, before and after ("active" → "banned", "12" → "40", "Created" → "Approved", …). */
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditLogPage = z.object({ items: z.array(AuditEntry), total: z.number().int() });
+export type AuditLogPage = z.infer<typeof AuditLogPage>;
+
+/** The columns of the audit log's CSV export, in order (the API's field names). */
+export const AUDIT_CSV_COLUMNS = ['at', 'action', 'staffEmail', 'staffId', 'subject', 'playerEmail', 'playerId', 'amount', 'reason', 'before', 'after', 'id'] as const;

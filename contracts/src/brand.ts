@@ -3,6 +3,12 @@ import { z } from 'zod';
 /** The id of the brand drawn when the URL names none (seeded from the product's own drawings). */
 export const DEFAULT_BRAND_ID = 'bahati';
 
+/**
+ * The tagline the default brand's `taglineSvg` is drawn with (English): the client writes the player's language
+ * in its place. A brand whose drawing does not hold it (every uploaded one) is shown as drawn.
+ */
+export const DEFAULT_BRAND_TAGLINE = 'PROVABLY FAIR BLACKJACK';
+
 /** Largest SVG a brand field may hold, in bytes of UTF-8. */
 export const MAX_BRAND_SVG_BYTES = 100 * 1024;
 

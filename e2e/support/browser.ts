@@ -78,11 +78,13 @@ export interface OpenedPage {
 export interface OpenOptions extends WatchOptions {
   /** Signed in as the holder of this session token (set in localStorage before any script of the site runs). */
   jwt?: string | null;
+  /** The browser's language (`navigator.languages`), e.g. 'de-DE'; Chromium's own (en-US) when not given. */
+  locale?: string;
 }
 
 /** A fresh browser context on the server at `viewport`, its one page watched (`watchPage`). */
 export async function openPage(browser: Browser, server: StartedServer, viewport: Viewport, options: OpenOptions = {}): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+  const context = await browser.newContext({ viewport, baseURL: server.baseUrl, ...(options.locale ? { locale: options.locale } : {}) });
   if (options.jwt) await context.addInitScript((token) => window.localStorage.setItem('jwt', token), options.jwt);
   const page = await context.newPage();
   const errors = watchPage(page, options);

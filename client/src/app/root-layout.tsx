@@ -8,6 +8,7 @@ import { PhoneChallengeHost } from '@/components/phone-verify/phone-challenge';
 import { HeaderSignIn } from '@/features/auth/header-sign-in';
 import { Footer } from '@/features/shell/footer';
 import { Header } from '@/features/shell/header';
+import { LanguageOffer } from '@/features/shell/language-offer';
 import { apiErrorCode, useGetPlayerQuery } from '@/lib/api';
 import { usePlayerEvents } from '@/lib/player-events';
 import { expiryHandled, selectJwt, selectSessionExpired, selectSuspended, sessionExpired, watchTokenInOtherTabs } from '@/lib/session';
@@ -75,6 +76,7 @@ export function RootLayout() {
       </a>
       <RouteProgress />
       <Header signInControl={<HeaderSignIn />} />
+      <LanguageOffer />
       <main id="main" className="main" tabIndex={-1}>
         <ErrorBoundary resetKey={location.pathname} fallback={({ error, reset }) => <ErrorPanel error={error} onRetry={reset} />}>
           <Suspense fallback={<BootLoader />}>

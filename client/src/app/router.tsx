@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, useTransition, type ReactNode } from 'react';
-import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, useRoutes, type RouteObject } from 'react-router-dom';
-import { PREFIXED_LANGUAGES } from '@/i18n/languages';
+import { Navigate, Router, UNSAFE_createBrowserHistory as createBrowserHistory, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { DEFAULT_LANGUAGE, PREFIXED_LANGUAGES, unprefixedPath } from '@/i18n/languages';
 import { NavigationPending } from './navigation-pending';
 import { RootLayout } from './root-layout';
 import { appRoutes } from './routes';
@@ -26,8 +26,16 @@ export function AppRouter({ children }: { children: ReactNode }) {
   );
 }
 
+/** English has no prefix: `/en/rules?x#y` is `/rules?x#y` (replacing the entry, so Back does not return to it). */
+function EnglishPrefixRedirect() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={`${unprefixedPath(pathname)}${search}${hash}`} replace />;
+}
+
 /** The screens, at `/` and once per language prefix, inside the shell. */
 const routes: RouteObject[] = [
+  { path: `/${DEFAULT_LANGUAGE}/*`, element: <EnglishPrefixRedirect /> },
+  { path: `/${DEFAULT_LANGUAGE}`, element: <EnglishPrefixRedirect /> },
   {
     path: '/',
     element: <RootLayout />,

@@ -48,6 +48,8 @@ export function appRoutes(): RouteObject[] {
         { path: 'admin/held-deposits', element: lazyScreen(() => import('@/features/admin-held-deposits/admin-held-deposits-page')) },
         { path: 'admin/branding', element: lazyScreen(() => import('@/features/admin-branding/admin-branding-page')) },
         { path: 'admin/analytics', element: lazyScreen(() => import('@/features/admin-analytics/admin-analytics-page')) },
+        { path: 'admin/audit-log', element: lazyScreen(() => import('@/features/admin-audit/admin-audit-page')) },
+        { path: 'admin/reconciliation', element: lazyScreen(() => import('@/features/admin-reconciliation/admin-reconciliation-page')) },
       ],
     },
     // What support may open as well (each screen shows only what the role may do): players, hand audits, a ledger day.

@@ -19,5 +19,6 @@ export const FIRST_LOAD_KEYS: readonly string[] = [
   'errors.reload',
   // The header's staff menu.
   'staff.menu',
+  'adminReconciliation.menu',
   'content.welcome',
 ];

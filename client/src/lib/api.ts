@@ -75,6 +75,7 @@ export const api = createApi({
     'Limits',
     'SuspectRecord',
     'LedgerDay',
+    'Reconciliation',
   ],
   endpoints: (build) => ({
     getPlayer: build.query<Player, void>({

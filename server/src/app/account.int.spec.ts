@@ -119,9 +119,9 @@ describeEachDatabase("the player's account", (db) => {
     const id = before.id;
     await api.verifyPhone(before.auth);
     await api.deposit(before.auth, 10_000);
-    expect((await api.post(before.auth, `/api/players/${id}/ban`)).statusCode).toBe(403);
-    expect((await api.post(boss.auth, '/api/players/00000000-0000-4000-8000-000000000000/ban')).statusCode).toBe(404);
-    expect((await api.post(boss.auth, `/api/players/${id}/ban`)).json()).toEqual({ id, banned: true });
+    expect((await api.post(before.auth, `/api/players/${id}/ban`, { reason: 'Ban for the test' })).statusCode).toBe(403);
+    expect((await api.post(boss.auth, '/api/players/00000000-0000-4000-8000-000000000000/ban', { reason: 'Ban for the test' })).statusCode).toBe(404);
+    expect((await api.post(boss.auth, `/api/players/${id}/ban`, { reason: 'Ban for the test' })).json()).toEqual({ id, banned: true });
     expect((await api.get(before.auth, '/api/players/1234')).statusCode).toBe(401);
     const { auth } = await api.signIn('cheat@example.com');
     expect((await api.get(auth, '/api/players/1234')).json().banned).toBe(true);

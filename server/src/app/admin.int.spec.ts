@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CommandBus } from '@nestjs/cqrs';
 import { type Kysely, sql } from 'kysely';
-import type { HandAudit, LedgerDayReport, LedgerRepairResponse, PlayerPage, SuspectRecordPage } from '@bahati/contracts';
+import type { AuditLogPage, HandAudit, LedgerDayReport, LedgerRepairResponse, PlayerPage, SuspectRecordPage } from '@bahati/contracts';
 import type { Database } from '../adapters/db/database';
 import { describeEachDatabase } from '../adapters/db/test-databases';
 import { SetStaffRoleCommand } from '../application/admin/staff';
@@ -67,9 +67,9 @@ describeEachDatabase('admins and support', (db) => {
     it('refuses support what only admins decide, with 403: bans, suspect levels, withdrawals, codes, brands, analytics', async () => {
       const target = await api.signIn('target@example.com');
       const refused = [
-        await api.post(support.auth, `/api/players/${target.id}/ban`),
+        await api.post(support.auth, `/api/players/${target.id}/ban`, { reason: 'Ban for the test' }),
         await api.post(support.auth, `/api/players/${target.id}/unban`),
-        await api.post(support.auth, `/api/players/${target.id}/suspect/10`),
+        await api.post(support.auth, `/api/players/${target.id}/suspect/10`, { reason: 'Set for the test' }),
         await put(support.auth, `/api/players/approvewithdrawrequest?id=${randomUUID()}`),
         await put(support.auth, `/api/players/declinewithdrawrequest?id=${randomUUID()}`),
         await api.post(support.auth, '/api/admin/redeem-codes', { code: 'SUPPORT1', bonusAmount: 1000 }),
@@ -87,7 +87,7 @@ describeEachDatabase('admins and support', (db) => {
         expect({ url, status: (await api.get(player.auth, url)).statusCode }).toEqual({ url, status: 403 });
         expect({ url, status: (await api.inject({ method: 'GET', url })).statusCode }).toEqual({ url, status: 401 });
       }
-      expect((await api.post(player.auth, `/api/admin/players/${admin.id}/ledger?date=2026-03-01`, { repair: true })).statusCode).toBe(403);
+      expect((await api.post(player.auth, `/api/admin/players/${admin.id}/ledger?date=2026-03-01`, { repair: true, reason: 'Repair for the test' })).statusCode).toBe(403);
       expect((await api.get(player.auth, `/api/players/${admin.id}/hands`)).statusCode).toBe(404);
     });
 
@@ -153,10 +153,10 @@ describeEachDatabase('admins and support', (db) => {
   describe('suspects', () => {
     it("sets a level as an AdminManualChange naming the admin; the player's level shows it", async () => {
       const p = await api.signIn('suspect@example.com');
-      const set = await api.post(admin.auth, `/api/players/${p.id}/suspect/37`);
+      const set = await api.post(admin.auth, `/api/players/${p.id}/suspect/37`, { reason: 'Set for the test' });
       expect(set.statusCode).toBe(200);
       expect(set.json()).toEqual({ id: p.id, suspectLevel: 37 });
-      expect((await api.post(admin.auth, `/api/players/${p.id}/suspect/30`)).json()).toEqual({ id: p.id, suspectLevel: 30 });
+      expect((await api.post(admin.auth, `/api/players/${p.id}/suspect/30`, { reason: 'Set for the test' })).json()).toEqual({ id: p.id, suspectLevel: 30 });
       const records = (await api.get(support.auth, `/api/players/${p.id}/suspect`)).json<SuspectRecordPage>();
       expect(records).toMatchObject({ playerId: p.id, suspectLevel: 30, total: 2 });
       expect(records.items).toEqual([
@@ -175,12 +175,12 @@ describeEachDatabase('admins and support', (db) => {
     it('answers 400 for a level that is not a whole number from 0 to 100, 404 for an unknown player', async () => {
       const p = await api.signIn('levels@example.com');
       for (const level of ['101', '-1', 'abc', '2.5', '1e1', '%20']) {
-        const res = await api.post(admin.auth, `/api/players/${p.id}/suspect/${level}`);
+        const res = await api.post(admin.auth, `/api/players/${p.id}/suspect/${level}`, { reason: 'Set for the test' });
         expect({ level, status: res.statusCode, error: res.json().error }).toEqual({ level, status: 400, error: 'ValidationFailed' });
       }
-      expect((await api.post(admin.auth, `/api/players/${p.id}/suspect/0`)).statusCode).toBe(200);
-      expect((await api.post(admin.auth, `/api/players/${p.id}/suspect/100`)).statusCode).toBe(200);
-      expect((await api.post(admin.auth, `/api/players/${randomUUID()}/suspect/5`)).json()).toMatchObject({ statusCode: 404, error: 'NotFound' });
+      expect((await api.post(admin.auth, `/api/players/${p.id}/suspect/0`, { reason: 'Set for the test' })).statusCode).toBe(200);
+      expect((await api.post(admin.auth, `/api/players/${p.id}/suspect/100`, { reason: 'Set for the test' })).statusCode).toBe(200);
+      expect((await api.post(admin.auth, `/api/players/${randomUUID()}/suspect/5`, { reason: 'Set for the test' })).json()).toMatchObject({ statusCode: 404, error: 'NotFound' });
       expect((await api.post(admin.auth, '/api/players/nobody/suspect/5')).statusCode).toBe(400);
       expect((await api.get(support.auth, `/api/players/${randomUUID()}/suspect`)).statusCode).toBe(404);
     });
@@ -308,7 +308,7 @@ describeEachDatabase('admins and support', (db) => {
       expect(broken.difference.extra.map((r) => r.id)).toEqual(['invented:0']);
       expect(broken.difference.changed).toEqual([{ id: altered.id, fields: ['amount'], fromEvents: altered, readModel: { ...altered, amount: 999_999 } }]);
 
-      const repaired = await api.post(support.auth, url, { repair: true });
+      const repaired = await api.post(support.auth, url, { repair: true, reason: 'Repair for the test' });
       expect(repaired.statusCode).toBe(200);
       expect(repaired.json<LedgerRepairResponse>()).toMatchObject({ repaired: true, fixed: broken.difference, report: { matches: true } });
       expect(repaired.json<LedgerRepairResponse>().report.readModel).toEqual(clean.fromEvents);
@@ -316,7 +316,7 @@ describeEachDatabase('admins and support', (db) => {
       expect(recorded.map((e) => [e.type, e.metadata.userId])).toEqual([['LedgerDayRepaired', support.id]]);
       expect(recorded[0]!.data).toMatchObject({ playerId: p.id, date, tz: '+00:00', missing: [deleted.id], extra: ['invented:0'], changed: [altered.id], repairedBy: support.id });
 
-      const again = (await api.post(admin.auth, url, { repair: true })).json<LedgerRepairResponse>();
+      const again = (await api.post(admin.auth, url, { repair: true, reason: 'Repair for the test' })).json<LedgerRepairResponse>();
       expect(again).toMatchObject({ repaired: false, fixed: { missing: [], extra: [], changed: [] }, report: { matches: true } });
       expect(await store.readStream(supportStream(p.id))).toHaveLength(1);
       // The player's own ledger shows the repaired day.
@@ -345,7 +345,7 @@ describeEachDatabase('admins and support', (db) => {
       }
       for (const body of [{}, { repair: false }, { repair: 'yes' }]) expect((await api.post(support.auth, `${base}?date=2026-03-01`, body)).statusCode).toBe(400);
       expect((await api.get(support.auth, `/api/admin/players/${randomUUID()}/ledger?date=2026-03-01`)).json()).toMatchObject({ statusCode: 404, error: 'NotFound' });
-      expect((await api.post(support.auth, `/api/admin/players/${randomUUID()}/ledger?date=2026-03-01`, { repair: true })).statusCode).toBe(404);
+      expect((await api.post(support.auth, `/api/admin/players/${randomUUID()}/ledger?date=2026-03-01`, { repair: true, reason: 'Repair for the test' })).statusCode).toBe(404);
       expect((await api.get(support.auth, '/api/admin/players/x/ledger?date=2026-03-01')).statusCode).toBe(400);
     });
   });
@@ -373,6 +373,52 @@ describeEachDatabase('admins and support', (db) => {
       for (const bad of ['from=2026-01-02&to=2026-01-01', 'from=2024-01-01&to=2026-01-01', 'from=x&to=2026-01-01', 'to=2026-01-01']) {
         expect((await api.get(admin.auth, `/api/admin/analytics?${bad}`)).statusCode).toBe(400);
       }
+    });
+  });
+  describe('the audit log', () => {
+    it('needs a reason for a ban and a suspect level, and lists every decision with it; the CSV has the same rows', async () => {
+      const target = await api.signIn('logged@example.com');
+      // No reason, or one too short: refused at the edge, nothing recorded.
+      expect((await api.post(admin.auth, `/api/players/${target.id}/ban`)).statusCode).toBe(400);
+      expect((await api.post(admin.auth, `/api/players/${target.id}/ban`, { reason: ' x ' })).json()).toMatchObject({ statusCode: 400, error: 'ValidationFailed' });
+      expect((await api.post(admin.auth, `/api/players/${target.id}/suspect/20`, {})).statusCode).toBe(400);
+      expect((await api.get(admin.auth, `/api/players/${target.id}/suspect`)).json()).toMatchObject({ suspectLevel: 0 });
+
+      expect((await api.post(admin.auth, `/api/players/${target.id}/suspect/20`, { reason: 'Bets follow the count' })).statusCode).toBe(200);
+      expect((await api.post(admin.auth, `/api/players/${target.id}/suspect/35`, { reason: 'Second look' })).statusCode).toBe(200);
+      expect((await api.post(admin.auth, `/api/players/${target.id}/ban`, { reason: 'Shares an address, with "quotes", commas' })).statusCode).toBe(200);
+      expect((await api.post(admin.auth, `/api/players/${target.id}/unban`)).statusCode).toBe(200);
+
+      const page = (await api.get(admin.auth, `/api/admin/audit-log?player=${target.id}`)).json() as AuditLogPage;
+      expect(page.total).toBe(4);
+      expect(page.items.map((e) => [e.action, e.before, e.after, e.reason, e.staffEmail, e.playerEmail])).toEqual([
+        ['Unban', 'banned', 'active', null, 'boss@example.com', 'logged@example.com'],
+        ['Ban', 'active', 'banned', 'Shares an address, with "quotes", commas', 'boss@example.com', 'logged@example.com'],
+        ['SuspectLevel', '20', '35', 'Second look', 'boss@example.com', 'logged@example.com'],
+        ['SuspectLevel', '0', '20', 'Bets follow the count', 'boss@example.com', 'logged@example.com'],
+      ]);
+      // Filters: by action, by part of the staff member's e-mail, by day.
+      expect((await api.get(admin.auth, `/api/admin/audit-log?player=${target.id}&action=Ban`)).json()).toMatchObject({ total: 1 });
+      expect((await api.get(admin.auth, `/api/admin/audit-log?player=${target.id}&staff=BOSS`)).json()).toMatchObject({ total: 4 });
+      expect((await api.get(admin.auth, `/api/admin/audit-log?player=${target.id}&staff=help`)).json()).toMatchObject({ total: 0 });
+      expect((await api.get(admin.auth, `/api/admin/audit-log?player=${target.id}&to=2001-01-01`)).json()).toMatchObject({ total: 0 });
+      expect((await api.get(admin.auth, '/api/admin/audit-log?action=Nothing')).statusCode).toBe(400);
+
+      const csv = await api.get(admin.auth, `/api/admin/audit-log.csv?player=${target.id}`);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+      expect(csv.headers['content-disposition']).toBe('attachment; filename="audit-log.csv"');
+      const lines = csv.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('at,action,staffEmail,staffId,subject,playerEmail,playerId,amount,reason,before,after,id');
+      expect(lines).toHaveLength(1 + page.items.length);
+      expect(lines[2]).toBe(
+        [page.items[1]!.at, 'Ban', 'boss@example.com', admin.id, target.id, 'logged@example.com', target.id, '', '"Shares an address, with ""quotes"", commas"', 'active', 'banned', page.items[1]!.id].join(','),
+      );
+      expect(lines.slice(1).map((l) => l.split(',').at(-1))).toEqual(page.items.map((e) => e.id));
+
+      // Support reads ledgers, not the audit log.
+      expect((await api.get(support.auth, '/api/admin/audit-log')).statusCode).toBe(403);
+      expect((await api.get(support.auth, '/api/admin/audit-log.csv')).statusCode).toBe(403);
     });
   });
 });

@@ -1,21 +1,32 @@
 import { Module } from '@nestjs/common';
 import { GetAnalyticsHandler } from '../application/admin/analytics';
 import { AuditHandHandler } from '../application/admin/hand-audit';
+import { auditLogHandlers } from '../application/admin/audit-log';
 import { LedgerDays, ledgerDayHandlers } from '../application/admin/ledger-day';
 import { adminPlayerHandlers } from '../application/admin/players';
+import { Reconciliation, ReconciliationSchedule, reconciliationHandlers } from '../application/admin/reconciliation';
 import { staffHandlers } from '../application/admin/staff';
 import { AdminController } from '../adapters/http/admin.controller';
+import { ReconciliationController } from '../adapters/http/reconciliation.controller';
 
-/** Admins and support: players, suspect records and levels, hand audits, ledger days, analytics, staff roles. */
+/**
+ * Admins and support: players, suspect records and levels, hand audits, ledger days, analytics, staff roles,
+ * the reconciliation of banks, ledgers and events (exported: the health details report its last run).
+ */
 @Module({
-  controllers: [AdminController],
+  controllers: [AdminController, ReconciliationController],
   providers: [
     LedgerDays,
+    Reconciliation,
+    ReconciliationSchedule,
+    ...reconciliationHandlers,
     AuditHandHandler,
     GetAnalyticsHandler,
     ...ledgerDayHandlers,
+    ...auditLogHandlers,
     ...adminPlayerHandlers,
     ...staffHandlers,
   ],
+  exports: [Reconciliation],
 })
 export class AdminModule {}

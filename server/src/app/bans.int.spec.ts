@@ -20,7 +20,7 @@ describeEachDatabase('bans', (db) => {
   afterAll(() => api.stop());
 
   const put = (auth: Auth, url: string, payload?: object) => api.inject({ method: 'PUT', url, headers: auth, ...(payload ? { payload } : {}) });
-  const ban = (by: Auth, id: string) => api.post(by, `/api/players/${id}/ban`);
+  const ban = (by: Auth, id: string) => api.post(by, `/api/players/${id}/ban`, { reason: 'Ban for the test' });
   const unban = (by: Auth, id: string) => api.post(by, `/api/players/${id}/unban`);
 
   describe('a banned player', () => {

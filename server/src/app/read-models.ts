@@ -4,7 +4,7 @@ import type { Database } from '../adapters/db/database';
 import { DatabaseToken } from '../config/tokens';
 import {
   BankReadModel, BonusReadModel, BrandReadModel, CoachReadModel, DailyStatsReadModel, DepositsReadModel, HandsReadModel, InvoicesReadModel, LedgerReadModel,
-  PlayerReadModel, RedeemCodeReadModel, SessionReadModel, ShoesReadModel, StaffRoleReadModel, SuspectReadModel, WithdrawalsReadModel,
+  PlayerReadModel, ReconciliationReadModel, RedeemCodeReadModel, SessionReadModel, ShoesReadModel, StaffAuditReadModel, StaffRoleReadModel, SuspectReadModel, WithdrawalsReadModel,
 } from '../application/ports/read-models';
 import type { ReadModels } from '../projections/schema';
 import { BankRepository } from '../projections/bank/bank.repository';
@@ -17,9 +17,11 @@ import { InvoicesRepository } from '../projections/invoices/invoices.repository'
 import { LedgerRepository } from '../projections/ledger/ledger.repository';
 import { PlayersRepository } from '../projections/players/players.repository';
 import { BonusRepository } from '../projections/playthrough/playthrough.repository';
+import { ReconciliationRepository } from '../projections/reconciliation/reconciliation.repository';
 import { RedeemCodesRepository } from '../projections/redeem-codes/redeem-codes.repository';
 import { SessionsRepository } from '../projections/sessions/sessions.repository';
 import { ShoesRepository } from '../projections/shoes/shoes.repository';
+import { StaffAuditRepository } from '../projections/staff-audit/staff-audit.repository';
 import { StaffRolesRepository } from '../projections/staff-roles/staff-roles.repository';
 import { SuspectRepository } from '../projections/suspect/suspect.repository';
 import { WithdrawalsRepository } from '../projections/withdrawals/withdrawals.repository';
@@ -45,9 +47,11 @@ export const readModelProviders: FactoryProvider[] = [
   readModel(LedgerReadModel, LedgerRepository),
   readModel(PlayerReadModel, PlayersRepository),
   readModel(BonusReadModel, BonusRepository),
+  readModel(ReconciliationReadModel, ReconciliationRepository),
   readModel(RedeemCodeReadModel, RedeemCodesRepository),
   readModel(SessionReadModel, SessionsRepository),
   readModel(ShoesReadModel, ShoesRepository),
+  readModel(StaffAuditReadModel, StaffAuditRepository),
   readModel(StaffRoleReadModel, StaffRolesRepository),
   readModel(SuspectReadModel, SuspectRepository),
   readModel(WithdrawalsReadModel, WithdrawalsRepository),

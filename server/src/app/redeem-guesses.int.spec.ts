@@ -106,7 +106,7 @@ describeEachDatabase('redeem codes cannot be guessed', (db) => {
     for (let i = 0; i < 5; i++) refusedWith(await redeem(auth, wrongGuess(), '198.51.100.4'), 'SelfExcluded');
     expect((await api.post(auth, '/api/players/selfexclude/false')).statusCode).toBe(200);
 
-    expect((await api.post(boss, `/api/players/${player.id}/ban`)).statusCode).toBe(200);
+    expect((await api.post(boss, `/api/players/${player.id}/ban`, { reason: 'Ban for the test' })).statusCode).toBe(200);
     auth = (await api.signIn('careful@example.com')).auth;
     for (let i = 0; i < 5; i++) refusedWith(await redeem(auth, wrongGuess(), '198.51.100.4'), 'Banned');
     expect((await api.post(boss, `/api/players/${player.id}/unban`)).statusCode).toBe(200);

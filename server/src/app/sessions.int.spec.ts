@@ -114,7 +114,7 @@ describeEachStorage('sessions', (storage) => {
     const id = (await me(one.auth)).json().id as string;
     expect((await me(two.auth)).statusCode).toBe(200);
 
-    expect((await app.inject({ method: 'POST', url: `/api/players/${id}/ban`, headers: boss.auth })).json()).toEqual({ id, banned: true });
+    expect((await app.inject({ method: 'POST', url: `/api/players/${id}/ban`, headers: boss.auth, payload: { reason: 'Ban for the test' } })).json()).toEqual({ id, banned: true });
     expect((await me(one.auth)).statusCode).toBe(401);
     expect((await me(two.auth)).statusCode).toBe(401);
     expect((await me(boss.auth)).statusCode).toBe(200);
@@ -144,7 +144,7 @@ describeEachStorage('sessions', (storage) => {
     const player = await signIn('stream-ban@example.com');
     const id = (await me(player.auth)).json().id as string;
     const stream = await openStream(player.auth);
-    expect((await app.inject({ method: 'POST', url: `/api/players/${id}/ban`, headers: boss.auth })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/players/${id}/ban`, headers: boss.auth, payload: { reason: 'Ban for the test' } })).statusCode).toBe(200);
     // The screen is told it was a ban: it goes to the suspension page, not to sign-in.
     expect(await stream.text()).toContain('data: {"type":"SessionEnded","reason":"ban"}');
   });

@@ -141,7 +141,7 @@ describe('the generic command path', () => {
     const path = new CommandPath(store);
     await path.handle(playerStream('p1'), playerDecider, signIn(), ctx);
     const burst = await Promise.all(
-      Array.from({ length: 20 }, (_, level) => path.handle(playerStream('p1'), playerDecider, { type: 'SetSuspectLevel' as const, level, adminId: 'a', now: '2026-01-01T00:00:00.000Z' }, ctx)),
+      Array.from({ length: 20 }, (_, level) => path.handle(playerStream('p1'), playerDecider, { type: 'SetSuspectLevel' as const, level, from: null, adminId: 'a', reason: 'race test', now: '2026-01-01T00:00:00.000Z' }, ctx)),
     );
     expect(burst.map((o) => o.revision)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(store.appendCalls).toBe(21);

@@ -61,6 +61,15 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/bahati-config-test' }).devIdentity).toBe(true);
   });
 
+  it('reconciles every 15 minutes unless told otherwise; 0 turns the schedule off', () => {
+    const env = { NODE_ENV: 'test', DATA_DIR: '/tmp/bahati-config-test' } as const;
+    expect(loadConfig(env).reconcileIntervalMinutes).toBe(15);
+    expect(loadConfig({ ...env, RECONCILE_INTERVAL_MINUTES: '0' }).reconcileIntervalMinutes).toBe(0);
+    expect(loadConfig({ ...env, RECONCILE_INTERVAL_MINUTES: '60' }).reconcileIntervalMinutes).toBe(60);
+    expect(() => loadConfig({ ...env, RECONCILE_INTERVAL_MINUTES: '-1' })).toThrow(/RECONCILE_INTERVAL_MINUTES/);
+    expect(() => loadConfig({ ...env, RECONCILE_INTERVAL_MINUTES: 'often' })).toThrow(/RECONCILE_INTERVAL_MINUTES/);
+  });
+
   it('explains a malformed setting', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ ...production, JWT_SECRET: 'short' })).toThrow(/at least 32/);

@@ -78,12 +78,14 @@ const EnvSchema = z.object({
   BONUS_PLAYTHROUGH: z.enum(['deposit100', 'bonus125']).default('bonus125'),
   BONUS_OFFER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SELF_EXCLUSION_COOLING_OFF_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+  RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(15),
   REQUIRE_PHONE_TO_PLAY: z.string().optional().transform((v) => /^(on|true|1|yes)$/i.test(v ?? '')),
   SUSPECT_PLAY_DEVIATION_WEIGHT: z.coerce.number().int().min(0).max(100).default(DEFAULT_SUSPECT_SETTINGS.playDeviationWeight),
   SUSPECT_WIN_AFTER_DEVIATION_WEIGHT: z.coerce.number().int().min(0).max(100).default(DEFAULT_SUSPECT_SETTINGS.winAfterDeviationWeight),
   SUSPECT_BET_DEVIATION_WEIGHT: z.coerce.number().int().min(0).max(100).default(DEFAULT_SUSPECT_SETTINGS.betDeviationWeight),
   SUSPECT_BET_WINDOW_HANDS: z.coerce.number().int().min(2).max(10_000).default(DEFAULT_SUSPECT_SETTINGS.betWindowHands),
   SUSPECT_BET_CORRELATION: z.coerce.number().min(-1).max(1).default(DEFAULT_SUSPECT_SETTINGS.betCorrelation),
+  SUSPECT_BET_SIGNIFICANCE: z.coerce.number().min(0).max(100).default(DEFAULT_SUSPECT_SETTINGS.betSignificance),
   SUSPECT_RATE_OF_PLAY_WEIGHT: z.coerce.number().int().min(0).max(100).default(DEFAULT_SUSPECT_SETTINGS.rateOfPlayWeight),
   SUSPECT_RATE_HANDS: z.coerce.number().int().min(2).max(10_000).default(DEFAULT_SUSPECT_SETTINGS.rateHands),
   SUSPECT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_SUSPECT_SETTINGS.rateWindowMs / 1000),
@@ -160,6 +162,8 @@ export interface AppConfig {
   bonus: { maxSats: number; playthrough: 'deposit100' | 'bonus125'; offerDays: number };
   /** A deal needs a verified phone number. */
   requirePhoneToPlay: boolean;
+  /** How often the reconciliation check of banks, ledgers and account events runs (RECONCILE_INTERVAL_MINUTES; 0: never on its own). */
+  reconcileIntervalMinutes: number;
   /** How long a requested end of self-exclusion waits before it takes effect (SELF_EXCLUSION_COOLING_OFF_HOURS). */
   selfExclusionCoolingOffMs: number;
   /** Thresholds and weights of suspect detection (changing them rebuilds the suspect read model). */
@@ -251,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxBankSats: e.MAX_BANK_SATS,
     bonus: { maxSats: e.BONUS_MAX_SATS, playthrough: e.BONUS_PLAYTHROUGH, offerDays: e.BONUS_OFFER_DAYS },
     requirePhoneToPlay: e.REQUIRE_PHONE_TO_PLAY,
+    reconcileIntervalMinutes: e.RECONCILE_INTERVAL_MINUTES,
     selfExclusionCoolingOffMs: Math.round(e.SELF_EXCLUSION_COOLING_OFF_HOURS * 3_600_000),
     suspect: {
       playDeviationWeight: e.SUSPECT_PLAY_DEVIATION_WEIGHT,
@@ -258,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       betDeviationWeight: e.SUSPECT_BET_DEVIATION_WEIGHT,
       betWindowHands: e.SUSPECT_BET_WINDOW_HANDS,
       betCorrelation: e.SUSPECT_BET_CORRELATION,
+      betSignificance: e.SUSPECT_BET_SIGNIFICANCE,
       rateOfPlayWeight: e.SUSPECT_RATE_OF_PLAY_WEIGHT,
       rateHands: e.SUSPECT_RATE_HANDS,
       rateWindowMs: e.SUSPECT_RATE_WINDOW_SECONDS * 1000,

@@ -17,6 +17,7 @@ import { suspectProjection } from './suspect/suspect.projection';
 import { dailyStatsProjection } from './daily-stats/daily-stats.projection';
 import { sessionsProjection } from './sessions/sessions.projection';
 import { coachProjection } from './coach/coach.projection';
+import { staffAuditProjection } from './staff-audit/staff-audit.projection';
 
 /** What some read models are built with (the server configuration's; defaults otherwise). */
 export interface ProjectionSettings {
@@ -28,6 +29,6 @@ export function allProjections(settings: ProjectionSettings = {}): readonly Proj
   return [
     playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection,
     withdrawalsProjection, playthroughProjection, redeemCodesProjection, brandsProjection, staffRolesProjection, suspectProjection(settings.suspect),
-    dailyStatsProjection, sessionsProjection, coachProjection,
+    dailyStatsProjection, sessionsProjection, coachProjection, staffAuditProjection,
   ];
 }

@@ -98,9 +98,12 @@ const ORDER: Record<ReadModelTable, readonly string[]> = {
   daily_stats: ['day'],
   daily_players: ['day', 'player_id'],
   sessions: ['started_revision', 'session_id'],
+  reconciliation_runs: ['checked_at', 'id'],
+  reconciliation_differences: ['run_id', 'player_id'],
   coach_players: ['player_id'],
   coach_hands: ['settled_time', 'hand_id'],
   coach_deviations: ['time', 'seq', 'id'],
+  staff_actions: ['at', 'event_id'],
 };
 
 type Rows = Partial<Record<ReadModelTable, Record<string, unknown>[]>>;

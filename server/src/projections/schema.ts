@@ -14,8 +14,10 @@ import type { BrandsTables } from './brands/brands.table';
 import type { StaffRolesTables } from './staff-roles/staff-roles.table';
 import type { SuspectTables } from './suspect/suspect.table';
 import type { SessionsTables } from './sessions/sessions.table';
+import type { StaffAuditTables } from './staff-audit/staff-audit.table';
 import type { CoachTables } from './coach/coach.table';
 import type { DailyStatsTables } from './daily-stats/daily-stats.table';
+import type { ReconciliationTables } from './reconciliation/reconciliation.table';
 
 /**
  * Every read-model table, by name: the composition of the tables each read model declares in its folder
@@ -39,5 +41,7 @@ export interface ReadModels
     StaffRolesTables,
     SuspectTables,
     SessionsTables,
+    StaffAuditTables,
     CoachTables,
-    DailyStatsTables {}
+    DailyStatsTables,
+    ReconciliationTables {}

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, jest } from '@jest/globals';
 import { main as ledgerDay } from '../../../scripts/ledger-day';
+import { main as reconcile } from '../../../scripts/reconcile';
 import { openOperator, type Output } from '../../../scripts/operator';
 import { main as roles } from '../../../scripts/roles';
 import { accountStream } from '../domain/account/account';
@@ -56,15 +57,48 @@ describe('the operator commands (embedded database)', () => {
     expect(check.text()).toContain(`${deposit!.id}:0`);
 
     const repair = capture();
-    expect(await ledgerDay(['--player', playerId, '--date', date, '--tz', '+00:00', '--repair', '--json'], env, repair)).toBe(0);
+    expect(await ledgerDay(['--player', playerId, '--date', date, '--tz', '+00:00', '--repair', '--reason', 'A deposit row was deleted', '--json'], env, repair)).toBe(0);
     expect(JSON.parse(repair.text())).toMatchObject({ repaired: true, fixed: { missing: [{ id: `${deposit!.id}:0`, amount: 5_000 }] }, report: { matches: true } });
     const again = capture();
-    expect(await ledgerDay(['--player', playerId, '--date', date, '--repair'], env, again)).toBe(0);
+    expect(await ledgerDay(['--player', playerId, '--date', date, '--repair', '--reason', 'Checking again'], env, again)).toBe(0);
     expect(again.text()).toMatch(/Nothing to repair/);
 
     const after = await openOperator(env);
     try {
       expect((await after.store.readStream(supportStream(playerId))).map((e) => [e.type, e.metadata.userId])).toEqual([['LedgerDayRepaired', 'system:ledger-day']]);
+    } finally {
+      await after.close();
+    }
+  });
+
+  it('reconciles banks, ledgers and events: a changed bank row is a line and exit 1, its repair needs a reason and mends it', async () => {
+    // The player of the test above: a bank of 12,000 from two deposits.
+    const clean = capture();
+    expect(await reconcile([], env, clean)).toBe(0);
+    expect(clean.text()).toMatch(/^0 of 1 players differ \(checked .+ in \d+ ms\)\.$/);
+
+    const seed = await openOperator(env);
+    await seed.database.kysely.updateTable('banks').set({ bank: 99_000 }).where('player_id', '=', playerId).execute();
+    await seed.close();
+
+    const found = capture();
+    expect(await reconcile([], env, found)).toBe(1);
+    expect(found.text().split('\n')).toEqual([
+      `${playerId}  ops@example.com  bank=99000  ledger=12000  events=12000  rows(missing=0 extra=0 changed=0)  wrong=bank`,
+      expect.stringMatching(/^1 of 1 players differ/),
+    ]);
+    expect(await reconcile(['--repair', playerId], env, capture())).toBe(2);
+    expect(await reconcile(['--repair', 'nobody', '--reason', 'x'], env, capture())).toBe(2);
+
+    const repaired = capture();
+    expect(await reconcile(['--repair', playerId, '--reason', 'bank row edited'], env, repaired)).toBe(0);
+    expect(repaired.text()).toBe(`Player ${playerId}: bank 99000 -> 12000; ledger rows 0 written, 0 removed, 0 corrected (recorded as PlayerReadModelsRebuilt).`);
+    expect(await reconcile(['--json'], env, capture())).toBe(0);
+
+    const after = await openOperator(env);
+    try {
+      const recorded = (await after.store.readStream(supportStream(playerId))).filter((e) => e.type === 'PlayerReadModelsRebuilt');
+      expect(recorded.map((e) => [e.metadata.userId, (e.data as { reason: string }).reason])).toEqual([['system:reconcile', 'bank row edited']]);
     } finally {
       await after.close();
     }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '@/i18n/use-localized-path';
+import { DirectionArrow } from '@/components/direction-arrow/direction-arrow';
 import styles from './pager.module.css';
 
 export interface PagerProps {
@@ -23,9 +24,7 @@ export function Pager({ offset, limit, total, onChange, label, disabled, testId 
   return (
     <nav className={styles.pager} aria-label={label} data-testid={testId}>
       <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange(Math.max(0, offset - limit))} disabled={disabled || offset === 0}>
-        <span aria-hidden="true" className={styles.arrow}>
-          ‹
-        </span>
+        <DirectionArrow to="previous" className={styles.arrow} />
         {t('staff.pager.previous')}
       </button>
       <span className={styles.range} aria-live="polite">
@@ -33,9 +32,7 @@ export function Pager({ offset, limit, total, onChange, label, disabled, testId 
       </span>
       <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange(offset + limit)} disabled={disabled || to >= total}>
         {t('staff.pager.next')}
-        <span aria-hidden="true" className={styles.arrow}>
-          ›
-        </span>
+        <DirectionArrow to="next" className={styles.arrow} />
       </button>
     </nav>
   );

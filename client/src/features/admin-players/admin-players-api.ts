@@ -40,13 +40,13 @@ async function patchPlayerRows<T>({ dispatch, getState, queryFulfilled }: Lifecy
 
 export const adminPlayersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    setBanned: build.mutation<BanResponse, { playerId: string; banned: boolean }>({
-      query: ({ playerId, banned }) => ({ url: `players/${encodeURIComponent(playerId)}/${banned ? 'ban' : 'unban'}`, method: 'POST' }),
+    setBanned: build.mutation<BanResponse, { playerId: string; banned: boolean; reason?: string }>({
+      query: ({ playerId, banned, reason }) => ({ url: `players/${encodeURIComponent(playerId)}/${banned ? 'ban' : 'unban'}`, method: 'POST', body: reason === undefined ? {} : { reason } }),
       onQueryStarted: (_args, lifecycle) => patchPlayerRows(lifecycle, (data) => ({ id: data.id, banned: data.banned })),
     }),
-    setSuspectLevel: build.mutation<SuspectLevelResponse, { playerId: string; level: string }>({
-      // The level goes as typed (digits only): the server decides what is a level and answers 400 otherwise.
-      query: ({ playerId, level }) => ({ url: `players/${encodeURIComponent(playerId)}/suspect/${encodeURIComponent(level)}`, method: 'POST' }),
+    setSuspectLevel: build.mutation<SuspectLevelResponse, { playerId: string; level: string; reason: string }>({
+      // The level goes as checked at the field (a whole number 0-100); the server decides again and answers 400 otherwise.
+      query: ({ playerId, level, reason }) => ({ url: `players/${encodeURIComponent(playerId)}/suspect/${encodeURIComponent(level)}`, method: 'POST', body: { reason } }),
       invalidatesTags: (result, _error, { playerId }) => (result ? [{ type: 'SuspectRecord', id: playerId }] : []),
       onQueryStarted: (_args, lifecycle) => patchPlayerRows(lifecycle, (data) => ({ id: data.id, suspectLevel: data.suspectLevel })),
     }),

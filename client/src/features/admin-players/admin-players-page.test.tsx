@@ -68,9 +68,17 @@ describe('the players table', () => {
     const toggle = await screen.findByRole('switch', { name: 'Banned ada@example.com' });
     expect(toggle).not.toBeChecked();
     await user.click(toggle);
+    // A ban asks first: what it does, and a reason that goes to the audit log.
+    const dialog = await screen.findByRole('dialog', { name: 'Ban ada@example.com?' });
+    expect(within(dialog).getByText(/Every session of the player ends now/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(await within(dialog).findByText('Give a reason: it is kept in the audit log.')).toBeInTheDocument();
+    expect(await sent.to('POST', `/players/${ada.id}/ban`)).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Four accounts, one address');
+    await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
     expect(await screen.findByText('ada@example.com is banned.')).toBeInTheDocument();
-    expect(toggle).toBeChecked();
-    expect(await sent.to('POST', `/players/${ada.id}/ban`)).toHaveLength(1);
+    const [ban] = await sent.to('POST', `/players/${ada.id}/ban`);
+    expect(ban!.body).toEqual({ reason: 'Four accounts, one address' });
   });
 
   it('lets an admin set a suspect level, and shows a refusal', async () => {
@@ -86,12 +94,24 @@ describe('the players table', () => {
     const level = await screen.findByRole('textbox', { name: 'Suspect level of ada@example.com' });
     await user.clear(level);
     await user.type(level, '25{Enter}');
+    // The change is shown with where it comes from, and needs a reason.
+    const dialog = await screen.findByRole('dialog', { name: 'Set the suspect level of ada@example.com?' });
+    expect(within(dialog).getByText(/From 0 to 25/)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Bets follow the count');
+    await user.click(within(dialog).getByRole('button', { name: 'Set the level' }));
     expect(await screen.findByText('Saved: 25')).toBeInTheDocument();
-    expect(await sent.to('POST', `/players/${ada.id}/suspect/25`)).toHaveLength(1);
+    const [set] = await sent.to('POST', `/players/${ada.id}/suspect/25`);
+    expect(set!.body).toEqual({ reason: 'Bets follow the count' });
 
-    await user.clear(level);
-    await user.type(level, '150{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent(/0 to 100/);
-    expect(level).toHaveAttribute('aria-invalid', 'true');
+    // What is not a level stays as typed, refused at the field: nothing is sent.
+    for (const typed of ['150', '-5', '12.5']) {
+      await user.clear(level);
+      await user.type(level, `${typed}{Enter}`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(/0 to 100/);
+      expect(level).toHaveValue(typed);
+      expect(level).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await sent.to('POST', `/players/${ada.id}/suspect/150`)).toHaveLength(0);
   });
 });

@@ -14,6 +14,7 @@ import { useFormats } from '@/i18n/use-localized-path';
 import { usePlayerById, useStaffRoles } from '@/lib/staff';
 import { useGetPlayerHandsQuery, useGetSuspectRecordsQuery } from './admin-players-api';
 import { BanState, BanToggle, SuspectLevelInput, refusalText } from './player-controls';
+import { DirectionArrow } from '@/components/direction-arrow/direction-arrow';
 import styles from './admin-players.module.css';
 
 const RECORDS_PER_PAGE = 25;
@@ -176,9 +177,7 @@ export function Component() {
 
   const back = (
     <LocalizedLink to="/admin/players" className={styles.back}>
-      <span aria-hidden="true" className={styles.backArrow}>
-        ‹
-      </span>{' '}
+      <DirectionArrow to="previous" className={styles.backArrow} />{' '}
       {t('adminPlayers.detail.back')}
     </LocalizedLink>
   );

@@ -17,10 +17,10 @@ export const adminSupportApi = api.injectEndpoints({
       providesTags: (_result, _error, { playerId, date, tz }) => [{ type: 'LedgerDay', id: `${playerId}|${date}|${tz}` }],
       keepUnusedDataFor: 0,
     }),
-    repairLedgerDay: build.mutation<LedgerRepairResponse, LedgerDayArgs>({
-      query: ({ playerId, date, tz }) => ({ url: `admin/players/${encodeURIComponent(playerId)}/ledger`, method: 'POST', params: { date, tz }, body: { repair: true } }),
+    repairLedgerDay: build.mutation<LedgerRepairResponse, LedgerDayArgs & { reason: string }>({
+      query: ({ playerId, date, tz, reason }) => ({ url: `admin/players/${encodeURIComponent(playerId)}/ledger`, method: 'POST', params: { date, tz }, body: { repair: true, reason } }),
       // The answer carries the day as it is after the repair.
-      async onQueryStarted(args, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ reason: _reason, ...args }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
           dispatch(adminSupportApi.util.upsertQueryData('getLedgerDay', args, data.report));

@@ -84,11 +84,12 @@ describe('the ledger check', () => {
     await user.click(screen.getByRole('button', { name: 'Repair this day' }));
     const dialog = await screen.findByRole('dialog', { name: 'Repair this ledger day?' });
     expect(within(dialog).getByText('To fix: 1 missing, 0 extra, 0 changed.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'The win row was deleted in the database');
     await user.click(within(dialog).getByRole('button', { name: 'Repair' }));
     expect(await screen.findByText('Repaired: 1 added, 0 removed, 0 rewritten. The day now matches the events.')).toBeInTheDocument();
     const posts = await sent.to('POST', `/admin/players/${PLAYER_ID}/ledger`);
     expect(posts).toHaveLength(1);
-    expect(posts[0].body).toEqual({ repair: true });
+    expect(posts[0].body).toEqual({ repair: true, reason: 'The win row was deleted in the database' });
     expect(posts[0].query.get('date')).toBe('2026-01-05');
     await waitFor(() => expect(screen.getByText('No differences')).toBeInTheDocument());
   });

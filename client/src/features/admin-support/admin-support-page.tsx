@@ -6,12 +6,12 @@ import type { TFunction } from 'i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DataTable, type Column } from '@/components/data-table/data-table';
 import { truncateMiddle, useDateTimeFormat } from '@/components/format/format';
-import { Dialog } from '@/components/dialog/dialog';
 import { LocalizedLink } from '@/components/localized-link';
 import { Page, PageHeader } from '@/components/page/page';
 import { useFormats } from '@/i18n/use-localized-path';
 import { apiErrorMessage, apiErrorStatus, apiServerMessage } from '@/lib/api';
 import { useGetPlayersQuery, usePlayerById } from '@/lib/staff';
+import { ReasonDialog } from '@/components/reason/reason-dialog';
 import { useGetLedgerDayQuery, useRepairLedgerDayMutation, type LedgerDayArgs } from './admin-support-api';
 import { browserOffset, isoDay, offsetChoices, utcMinute } from './ledger-day-dates';
 import styles from './admin-support.module.css';
@@ -168,10 +168,10 @@ function LedgerDay({ day, player }: { day: LedgerDayArgs; player: AdminPlayer })
 
   useEffect(() => setOutcome(null), [day.playerId, day.date, day.tz]);
 
-  async function runRepair() {
+  async function runRepair(reason: string | undefined): Promise<string | null> {
     setOutcome(null);
     try {
-      const answer = await repair(day).unwrap();
+      const answer = await repair({ ...day, reason: reason ?? '' }).unwrap();
       const { missing, extra, changed } = answer.fixed;
       setOutcome({
         ok: true,
@@ -179,10 +179,9 @@ function LedgerDay({ day, player }: { day: LedgerDayArgs; player: AdminPlayer })
           ? t('adminSupport.repair.done', { missing: missing.length, extra: extra.length, changed: changed.length })
           : t('adminSupport.repair.nothing'),
       });
+      return null;
     } catch (error) {
-      setOutcome({ ok: false, text: t('adminSupport.repair.failed', { message: refusal(t, error) }) });
-    } finally {
-      setConfirming(false);
+      return t('adminSupport.repair.failed', { message: refusal(t, error) });
     }
   }
 
@@ -268,27 +267,18 @@ function LedgerDay({ day, player }: { day: LedgerDayArgs; player: AdminPlayer })
         <EntryTable rows={data.readModel} caption={t('adminSupport.allLedgerCaption')} empty={t('adminSupport.noEntries')} testId="ledger-read-model" />
       </details>
 
-      <Dialog
+      <ReasonDialog
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t('adminSupport.repair.title')}
         description={t('adminSupport.repair.text', { email: player.email, date: data.date, tz: data.tz })}
-        dismissible={!repairing.isLoading}
-        size="sm"
+        confirmLabel={t('adminSupport.repair.confirm')}
+        required
+        onConfirm={runRepair}
         testId="repair-dialog"
-        footer={
-          <>
-            <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)} disabled={repairing.isLoading}>
-              {t('adminSupport.repair.cancel')}
-            </button>
-            <button type="button" className="btn btn-primary" onClick={() => void runRepair()} disabled={repairing.isLoading}>
-              {repairing.isLoading ? t('adminSupport.repair.working') : t('adminSupport.repair.confirm')}
-            </button>
-          </>
-        }
       >
         <p className={styles.dialogText}>{differences === 0 ? t('adminSupport.repair.noneToFix') : t('adminSupport.repair.toFix', { missing: missing.length, extra: extra.length, changed: changed.length })}</p>
-      </Dialog>
+      </ReasonDialog>
     </section>
   );
 }

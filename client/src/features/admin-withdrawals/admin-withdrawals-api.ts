@@ -26,10 +26,10 @@ export const adminWithdrawalsApi = api.injectEndpoints({
     approveWithdrawRequest: build.mutation<WithdrawRequestView, string>({
       query: (id) => ({ url: 'players/approvewithdrawrequest', method: 'PUT', params: { id } }),
       invalidatesTags: ['AdminWithdrawRequest', 'WithdrawRequest'],
-      onQueryStarted: (_id, lifecycle) => replaceRow(lifecycle),
+      onQueryStarted: (_args, lifecycle) => replaceRow(lifecycle),
     }),
-    declineWithdrawRequest: build.mutation<WithdrawRequestView, string>({
-      query: (id) => ({ url: 'players/declinewithdrawrequest', method: 'PUT', params: { id } }),
+    declineWithdrawRequest: build.mutation<WithdrawRequestView, { id: string; reason?: string }>({
+      query: ({ id, reason }) => ({ url: 'players/declinewithdrawrequest', method: 'PUT', params: { id }, body: reason === undefined ? {} : { reason } }),
       invalidatesTags: ['AdminWithdrawRequest', 'WithdrawRequest', 'Bank'],
       onQueryStarted: (_id, lifecycle) => replaceRow(lifecycle),
     }),

@@ -37,12 +37,12 @@ export function Component() {
   const [confirming, setConfirming] = useState<{ row: WithdrawRequestView; action: Action } | null>(null);
   useDocumentTitle(t('adminWithdrawals.title'));
 
-  async function decide(row: WithdrawRequestView, action: Action) {
+  async function decide(row: WithdrawRequestView, action: Action, reason?: string) {
     setConfirming(null);
     setWorking(row.id);
     setOutcome(null);
     try {
-      const updated = await (action === 'decline' ? decline(row.id) : approve(row.id)).unwrap();
+      const updated = await (action === 'decline' ? decline({ id: row.id, reason }) : approve(row.id)).unwrap();
       setOutcome({
         kind: 'ok',
         text:
@@ -90,7 +90,7 @@ export function Component() {
           rowTestId={(row) => `admin-withdraw-${row.id}`}
         />
       </div>
-      <ConfirmDecisionDialog confirming={confirming} onClose={() => setConfirming(null)} onConfirm={(row, action) => void decide(row, action)} />
+      <ConfirmDecisionDialog confirming={confirming} onClose={() => setConfirming(null)} onConfirm={(row, action, reason) => void decide(row, action, reason)} />
     </Page>
   );
 }

@@ -1,5 +1,7 @@
 import type { WithdrawRequestView } from '@bahati/contracts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReasonField, reasonProblem } from '@/components/reason/reason-field';
 import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { Dialog } from '@/components/dialog/dialog';
 import { who, type Action } from './withdraw-request-columns';
@@ -13,10 +15,18 @@ export function ConfirmDecisionDialog({
 }: {
   confirming: { row: WithdrawRequestView; action: Action } | null;
   onClose: () => void;
-  onConfirm: (row: WithdrawRequestView, action: Action) => void;
+  onConfirm: (row: WithdrawRequestView, action: Action, reason: string | undefined) => void;
 }) {
   const { t } = useTranslation();
   const format = useSatsFormat();
+  // A decline may say why (kept in the audit log); it goes back empty for the next decision.
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  useEffect(() => {
+    setReason('');
+    setTried(false);
+  }, [confirming]);
+  const declining = confirming?.action === 'decline';
   return (
     <Dialog
       open={confirming !== null}
@@ -38,7 +48,11 @@ export function ConfirmDecisionDialog({
             <button
               type="button"
               className={`btn ${confirming.action === 'decline' ? styles.dangerButton : 'btn-primary'}`}
-              onClick={() => onConfirm(confirming.row, confirming.action)}
+              onClick={() => {
+                setTried(true);
+                if (declining && reasonProblem(reason, false) !== null) return;
+                onConfirm(confirming.row, confirming.action, declining && reason.trim() !== '' ? reason.trim() : undefined);
+              }}
               data-testid="admin-withdraw-confirm-button"
             >
               {t(confirming.action === 'decline' ? 'adminWithdrawals.confirm.decline' : 'adminWithdrawals.confirm.approve')}
@@ -73,6 +87,7 @@ export function ConfirmDecisionDialog({
           </div>
         </dl>
       ) : null}
+      {declining ? <ReasonField value={reason} onChange={setReason} required={false} showProblem={tried} /> : null}
     </Dialog>
   );
 }

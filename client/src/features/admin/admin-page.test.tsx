@@ -15,8 +15,8 @@ describe('the back office landing', () => {
     asStaff('admin');
     renderWithProviders(<AdminPage />, { route: '/admin' });
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeInTheDocument();
-    await waitFor(() => expect(screensOf()).toHaveLength(7));
-    expect(screensOf()).toEqual(['/admin/players', '/withdraw-requests', '/admin/redeem-codes', '/admin/held-deposits', '/admin/support', '/admin/analytics', '/admin/branding']);
+    await waitFor(() => expect(screensOf()).toHaveLength(8));
+    expect(screensOf()).toEqual(['/admin/players', '/withdraw-requests', '/admin/redeem-codes', '/admin/held-deposits', '/admin/support', '/admin/analytics', '/admin/reconciliation', '/admin/branding']);
   });
 
   it('offers support only the screens support may open', async () => {

@@ -23,6 +23,7 @@ const SCREENS: readonly Screen[] = [
   { to: '/admin/held-deposits', title: 'admin.links.heldDeposits.title', text: 'admin.links.heldDeposits.text' },
   { to: '/admin/support', title: 'staff.landing.ledgerCheck.title', text: 'staff.landing.ledgerCheck.text', supportText: 'staff.landing.ledgerCheck.text' },
   { to: '/admin/analytics', title: 'staff.landing.analytics.title', text: 'staff.landing.analytics.text' },
+  { to: '/admin/reconciliation', title: 'adminReconciliation.landing.title', text: 'adminReconciliation.landing.text' },
   { to: '/admin/branding', title: 'admin.links.branding.title', text: 'admin.links.branding.text' },
 ];
 

@@ -146,6 +146,23 @@ describe('the bet', () => {
   });
 });
 
+describe('the dealing speed', () => {
+  it('is picked at the table, normal → fast → instant, and remembered on the device', async () => {
+    localStorage.removeItem('bahati.dealSpeed');
+    const { user } = await renderTable();
+    // The test device asks for reduced motion: until the player picks, the table deals instantly.
+    const speed = screen.getByRole('button', { name: 'Dealing speed: Instant' });
+    expect(screen.getByTestId('table')).toHaveAttribute('data-speed', 'instant');
+    await user.click(speed);
+    expect(screen.getByRole('button', { name: 'Dealing speed: Normal' })).toBeInTheDocument();
+    expect(screen.getByTestId('table')).toHaveAttribute('data-speed', 'normal');
+    await user.click(screen.getByRole('button', { name: 'Dealing speed: Normal' }));
+    expect(screen.getByRole('button', { name: 'Dealing speed: Fast' })).toHaveAttribute('title', 'Deal at Instant speed');
+    expect(localStorage.getItem('bahati.dealSpeed')).toBe('fast');
+    localStorage.removeItem('bahati.dealSpeed');
+  });
+});
+
 describe('the hand on the table', () => {
   it('sums a four-way split in one line: staked, paid back and the net of the round', async () => {
     const hands = [

@@ -8,6 +8,7 @@ import { useFormats } from '@/i18n/use-localized-path';
 import { useGetLedgerPageInfiniteQuery } from './ledger-api';
 import { isoDay, parseDay, shiftDay } from './ledger-format';
 import { LedgerMore, LedgerTable } from './ledger-table';
+import { DirectionArrow } from '@/components/direction-arrow/direction-arrow';
 import styles from './ledger.module.css';
 
 /** The lines of the pages read so far, newest first, each once (a line written meanwhile can shift a page onto one already shown). */
@@ -83,7 +84,7 @@ export function Component() {
         </div>
         <div className={styles.picker}>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDay(shiftDay(day, -1))} aria-label={t('ledger.previousDay')}>
-            ‹
+            <DirectionArrow to="previous" />
           </button>
           <label htmlFor={dateId} className="visually-hidden">
             {t('ledger.date')}
@@ -98,7 +99,7 @@ export function Component() {
             data-testid="ledger-date"
           />
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDay(shiftDay(day, 1))} disabled={day >= today} aria-label={t('ledger.nextDay')}>
-            ›
+            <DirectionArrow to="next" />
           </button>
           {day !== today ? (
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDay(today)}>

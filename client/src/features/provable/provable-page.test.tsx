@@ -1,5 +1,5 @@
 import { cardRank, cardSuit, houseSeedHash, shuffleShoe, type Card, type Shoe } from '@bahati/contracts';
-import { configure, getConfig, screen } from '@testing-library/react';
+import { configure, getConfig, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shoe as shoeFixture, SHOE_ID } from '@/test/fixtures';
@@ -41,8 +41,9 @@ describe('verifying a shoe', () => {
     serving(shoe);
     const { user } = renderWithProviders(<ProvablePage />, { route: `/provable?id=${SHOE_ID}` });
     expect(await screen.findByText('Retired')).toBeInTheDocument();
-    expect(screen.getByText(shoe.houseSeedHash)).toBeInTheDocument();
-    expect(screen.getByLabelText('House seed')).toHaveValue(HOUSE_SEED);
+    expect(await screen.findByText(shoe.houseSeedHash)).toBeInTheDocument();
+    // The revealed seeds fill the fields once the shoe has loaded.
+    await waitFor(() => expect(screen.getByLabelText('House seed')).toHaveValue(HOUSE_SEED));
     expect(screen.getByLabelText('Player seed')).toHaveValue(PLAYER_SEED);
 
     await user.click(screen.getByRole('button', { name: 'Hash' }));

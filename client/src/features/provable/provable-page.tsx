@@ -10,7 +10,7 @@ import { selectJwt, type SessionRootState } from '@/lib/session';
 import { HowItWorks } from './how-it-works';
 import { ShoeGrid } from './shoe-grid';
 import { useSeedChecks } from './use-seed-checks';
-import { HashResult, ShuffleVerdict } from './verdicts';
+import { HashResult, ShuffleVerdict } from '@/components/shoe-check/verdicts';
 import styles from './provable.module.css';
 
 function ShoeFacts({ shoe }: { shoe: Shoe }) {

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { houseSeedHash, isValidSeed, type Shoe, shuffleShoe } from '@bahati/contracts';
-
-/** The browser's SHA-256 (WebCrypto), for the house seed hash. */
-const webSha256 = async (bytes: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(bytes)));
+import { webSha256 } from '@/components/shoe-check/use-shoe-verification';
 
 /**
  * Steps 2 and 3 of the check: the seeds the player types (a retired shoe fills in its own), the house seed's hash

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { BrandMark } from '@/components/brand-mark';
 import { LocalizedLink } from '@/components/localized-link';
-import { LANGUAGES, isLanguageCode, languageHomeUrl } from '@/i18n/languages';
+import { LANGUAGES, isLanguageCode, languageSwitchUrl, rememberLanguage } from '@/i18n/languages';
 import { useLanguage } from '@/i18n/use-localized-path';
 import { GlobeIcon } from './icons';
 import styles from './footer.module.css';
@@ -18,6 +19,7 @@ function LanguageSelect() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const id = useId();
+  const location = useLocation();
   return (
     <div className={styles.language}>
       <label htmlFor={id} className={styles.languageLabel}>
@@ -30,8 +32,10 @@ function LanguageSelect() {
         value={lang}
         onChange={(event) => {
           const next = event.target.value;
-          // Spec §2: a language change reloads the app under the new prefix.
-          if (isLanguageCode(next) && next !== lang) window.location.assign(languageHomeUrl(next));
+          // Spec §2: a language change reloads the app under the new prefix; `next` brings the player back to this page.
+          if (!isLanguageCode(next) || next === lang) return;
+          rememberLanguage(next);
+          window.location.assign(languageSwitchUrl(next, location));
         }}
       >
         {LANGUAGES.map((l) => (

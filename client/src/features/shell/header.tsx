@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '@/app/hooks';
@@ -7,6 +7,8 @@ import { BrandMark } from '@/components/brand-mark';
 import { LocalizedLink, LocalizedNavLink } from '@/components/localized-link';
 import { useEndSessionMutation } from '@/lib/api';
 import { useBrand } from '@/lib/brand/brand-provider';
+import { localizedTaglineSvg } from '@/lib/brand/localized-tagline';
+import { svgDataUrl } from '@/lib/brand/svg-data-url';
 import { useCurrentPlayer } from '@/lib/current-player';
 import { useStaffRoles } from '@/lib/staff';
 import { signedOut } from '@/lib/session';
@@ -27,9 +29,13 @@ function navClass({ isActive }: { isActive: boolean }) {
  * (features do not import each other).
  */
 export function Header({ signInControl }: { signInControl: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { player, isLoading, isError, refetch } = useCurrentPlayer();
   const { brand, images } = useBrand();
+  // The default brand's tagline is drawn in the player's language; an admin's own drawing is shown as uploaded.
+  const tagline = t('shell.tagline');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const taglineSrc = useMemo(() => (brand ? svgDataUrl(localizedTaglineSvg(brand.taglineSvg, tagline, language)) : undefined), [brand, tagline, language]);
   const staff = useStaffRoles();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -53,7 +59,7 @@ export function Header({ signInControl }: { signInControl: ReactNode }) {
         <LocalizedLink to="/" className={styles.brand} aria-label={t('shell.homeLink')}>
           <BrandMark size={40} alt={brand?.name ?? ''} />
           {images ? (
-            <img className={`${styles.brandText} ${styles.tagline}`} src={images.taglineSvg} width={300} height={48} alt="" draggable={false} />
+            <img className={`${styles.brandText} ${styles.tagline}`} src={taglineSrc ?? images.taglineSvg} width={300} height={48} alt="" draggable={false} />
           ) : (
             <span className={`${styles.brandText} ${styles.tagline}`} aria-hidden="true" />
           )}

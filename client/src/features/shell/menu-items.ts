@@ -30,5 +30,7 @@ export const ADMIN_MENU: readonly StaffMenuItem[] = [
   { to: '/admin/held-deposits', label: 'shell.menu.adminHeldDeposits' },
   { to: '/admin/support', label: 'staff.menu.ledgerCheck', support: true },
   { to: '/admin/analytics', label: 'staff.menu.analytics' },
+  { to: '/admin/reconciliation', label: 'adminReconciliation.menu' },
+  { to: '/admin/audit-log', label: 'staff.menu.auditLog' },
   { to: '/admin/branding', label: 'shell.menu.adminBranding' },
 ];

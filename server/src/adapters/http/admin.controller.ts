@@ -1,13 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  AnalyticsQuery, AnalyticsReport, ApiErrorBody, HandAudit, LedgerDayQuery, LedgerDayReport, LedgerRepairRequest, LedgerRepairResponse, PlayerPage, PlayersQuery,
-  StaffRolesResponse, SuspectLevelParam, SuspectLevelResponse, SuspectRecordPage, SuspectRecordsQuery,
+  AnalyticsQuery, AnalyticsReport, ApiErrorBody, AuditLogPage, AuditLogQuery, HandAudit, LedgerDayQuery, LedgerDayReport, LedgerRepairRequest, LedgerRepairResponse, PlayerPage, PlayersQuery,
+  StaffReasonRequest, StaffRolesResponse, SuspectLevelParam, SuspectLevelResponse, SuspectRecordPage, SuspectRecordsQuery,
 } from '@bahati/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../application/actor';
 import { GetAnalyticsQuery } from '../../application/admin/analytics';
+import { ExportAuditLogQuery, GetAuditLogQuery } from '../../application/admin/audit-log';
 import { AuditHandQuery } from '../../application/admin/hand-audit';
 import { GetLedgerDayQuery, RepairLedgerDayCommand } from '../../application/admin/ledger-day';
 import { GetSuspectRecordsQuery, ListPlayersQuery, SetSuspectLevelCommand } from '../../application/admin/players';
@@ -61,17 +62,19 @@ export class AdminController {
   @AdminOnly()
   @Post('players/:id/suspect/:level')
   @HttpCode(200)
-  @ApiOperation({ summary: "Set a player's suspect level, a whole number 0-100; recorded as an AdminManualChange naming you (admins)" })
+  @ApiOperation({ summary: "Set a player's suspect level, a whole number 0-100, with {reason}; recorded as an AdminManualChange naming you, and in the audit log as set to X (from Y) (admins)" })
+  @ApiBody({ schema: openApi(StaffReasonRequest) })
   @ApiOkResponse({ schema: openApi(SuspectLevelResponse) })
   @ApiNotFoundResponse({ description: 'No such player', schema: openApi(ApiErrorBody) })
   @ApiForbiddenResponse(forbidden)
   setSuspectLevel(
     @Param('id', new ZodPipe(PlayerId)) playerId: string,
     @Param('level', new ZodPipe(SuspectLevelParam)) level: number,
+    @Body(new ZodPipe(StaffReasonRequest)) body: StaffReasonRequest,
     @CurrentActor() actor: Actor,
     @CorrelationId() id: string,
   ): Promise<SuspectLevelResponse> {
-    return this.commands.execute(new SetSuspectLevelCommand(actor, playerId, level, id));
+    return this.commands.execute(new SetSuspectLevelCommand(actor, playerId, level, id, body.reason));
   }
 
   @StaffOnly()
@@ -97,7 +100,7 @@ export class AdminController {
   @StaffOnly()
   @Post('admin/players/:id/ledger')
   @HttpCode(200)
-  @ApiOperation({ summary: "Rewrite a player's ledger rows of the day from the events, {repair: true}; recorded as LedgerDayRepaired; a matching day is left alone (admins and support)" })
+  @ApiOperation({ summary: "Rewrite a player's ledger rows of the day from the events, {repair: true, reason}; recorded as LedgerDayRepaired with the reason; a matching day is left alone (admins and support)" })
   @ApiBody({ schema: openApi(LedgerRepairRequest) })
   @ApiOkResponse({ schema: openApi(LedgerRepairResponse) })
   @ApiNotFoundResponse({ description: 'No such player', schema: openApi(ApiErrorBody) })
@@ -105,11 +108,11 @@ export class AdminController {
   repairLedgerDay(
     @Param('id', new ZodPipe(PlayerId)) playerId: string,
     @Query(new ZodPipe(LedgerDayQuery)) day: z.output<typeof LedgerDayQuery>,
-    @Body(new ZodPipe(LedgerRepairRequest)) _body: z.output<typeof LedgerRepairRequest>,
+    @Body(new ZodPipe(LedgerRepairRequest)) body: z.output<typeof LedgerRepairRequest>,
     @CurrentActor() actor: Actor,
     @CorrelationId() id: string,
   ): Promise<LedgerRepairResponse> {
-    return this.commands.execute(new RepairLedgerDayCommand(actor, playerId, day, id));
+    return this.commands.execute(new RepairLedgerDayCommand(actor, playerId, day, id, body.reason));
   }
 
   @AdminOnly()
@@ -119,5 +122,25 @@ export class AdminController {
   @ApiForbiddenResponse(forbidden)
   analytics(@Query(new ZodPipe(AnalyticsQuery)) range: z.output<typeof AnalyticsQuery>, @CurrentActor() actor: Actor): Promise<AnalyticsReport> {
     return this.queries.execute(new GetAnalyticsQuery(actor, range));
+  }
+
+  @AdminOnly()
+  @Get('admin/audit-log')
+  @ApiOperation({ summary: 'Every staff decision, newest first: who, what, on whom, when, why, before and after; ?action&staff (part of the e-mail)&player&from&to (UTC days)&offset&limit (admins)' })
+  @ApiOkResponse({ schema: openApi(AuditLogPage) })
+  @ApiForbiddenResponse(forbidden)
+  auditLog(@Query(new ZodPipe(AuditLogQuery)) query: z.output<typeof AuditLogQuery>, @CurrentActor() actor: Actor): Promise<AuditLogPage> {
+    return this.queries.execute(new GetAuditLogQuery(actor, query));
+  }
+
+  @AdminOnly()
+  @Get('admin/audit-log.csv')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @Header('Content-Disposition', 'attachment; filename="audit-log.csv"')
+  @ApiOperation({ summary: 'The audit log with the same filters as CSV, every matching row (not one page), newest first (admins)' })
+  @ApiOkResponse({ description: 'text/csv: a header of the field names, one line per decision' })
+  @ApiForbiddenResponse(forbidden)
+  auditLogCsv(@Query(new ZodPipe(AuditLogQuery)) query: z.output<typeof AuditLogQuery>, @CurrentActor() actor: Actor): Promise<string> {
+    return this.queries.execute(new ExportAuditLogQuery(actor, query));
   }
 }

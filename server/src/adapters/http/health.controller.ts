@@ -8,6 +8,7 @@ import type { EventStore } from '../../application/ports/event-store';
 import { DatabaseToken, EventStoreToken } from '../../config/tokens';
 import { ProjectionRunner } from '../../projections/runner';
 import { Draining } from '../../application/draining';
+import { Reconciliation } from '../../application/admin/reconciliation';
 import { OperatorOnly, Public } from './auth';
 
 /** Projections further behind than this make the service report itself unhealthy. */
@@ -27,6 +28,7 @@ export class HealthController {
     @Inject(EventStoreToken) private readonly store: EventStore,
     private readonly projections: ProjectionRunner,
     private readonly draining: Draining,
+    private readonly reconciliation: Reconciliation,
   ) {}
 
   /** Liveness: the process answers HTTP. Touches nothing else, so a slow database never gets the server restarted. */
@@ -62,7 +64,7 @@ export class HealthController {
   @ApiBearerAuth()
   @Get()
   @HealthCheck()
-  @ApiOperation({ summary: 'Database, event store and projection lag (admin only in production)' })
+  @ApiOperation({ summary: 'Database, event store, projection lag and the last reconciliation (admin only in production)' })
   check() {
     return this.health.check([
       async () => {
@@ -89,6 +91,17 @@ export class HealthController {
         const details = Object.fromEntries(lag.map((l) => [l.name, { version: l.version, pendingEvents: l.pendingEvents, lagMs: l.lagMs }]));
         const maxLag = Math.max(0, ...lag.map((l) => l.lagMs));
         return maxLag > MAX_HEALTHY_LAG_MS ? session.down({ maxLagMs: maxLag, ...details }) : session.up({ maxLagMs: maxLag, ...details });
+      },
+      // The last reconciliation of banks, ledgers and events (stored, so every instance answers the same):
+      // reported, not judged — a difference costs no money (the events decide) and restarting would not mend it.
+      async () => {
+        const session = this.indicator.check('reconciliation');
+        try {
+          const { checkedAt, differences } = await this.reconciliation.summary();
+          return session.up({ checkedAt, differences });
+        } catch (err) {
+          return session.down({ message: err instanceof Error ? err.message : String(err) });
+        }
       },
     ]);
   }

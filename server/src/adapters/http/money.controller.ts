@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   AddInvoiceRequest, AddInvoiceResponse, BitcoinAddressResponse, type Deposit, DepositList, type HeldDeposit, HeldDepositList, ReleaseHeldDepositRequest, InvoiceStatusRequest, InvoiceStatusResponse, type LightningInvoice,
-  LightningInvoiceList, PhoneVerifyRequest, PhoneVerifyResponse, VerifyCodeRequest, VerifyCodeResponse, WithdrawCancelResponse, WithdrawDecisionQuery, WithdrawRequest,
+  LightningInvoiceList, OptionalStaffReasonRequest, PhoneVerifyRequest, PhoneVerifyResponse, VerifyCodeRequest, VerifyCodeResponse, WithdrawCancelResponse, WithdrawDecisionQuery, WithdrawRequest,
   WithdrawRequestId, WithdrawRequestList, WithdrawRequestView,
 } from '@bahati/contracts';
 import type { z } from 'zod';
@@ -142,11 +142,17 @@ export class MoneyController {
 
   @AdminOnly()
   @Put('players/declinewithdrawrequest')
-  @ApiOperation({ summary: 'Decline a Created request; the amount goes back to the bank (admins)' })
+  @ApiOperation({ summary: 'Decline a Created request, with an optional {reason} for the audit log; the amount goes back to the bank (admins)' })
   @ApiQuery({ name: 'id', required: true })
+  @ApiBody({ schema: openApi(OptionalStaffReasonRequest), required: false })
   @ApiOkResponse({ schema: openApi(WithdrawRequestView) })
-  decline(@Query(new ZodPipe(WithdrawDecisionQuery)) q: z.output<typeof WithdrawDecisionQuery>, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<WithdrawRequestView> {
-    return this.commands.execute(new DecideWithdrawalCommand(actor, q.id, 'decline', id));
+  decline(
+    @Query(new ZodPipe(WithdrawDecisionQuery)) q: z.output<typeof WithdrawDecisionQuery>,
+    @Body(new ZodPipe(OptionalStaffReasonRequest)) body: OptionalStaffReasonRequest,
+    @CurrentActor() actor: Actor,
+    @CorrelationId() id: string,
+  ): Promise<WithdrawRequestView> {
+    return this.commands.execute(new DecideWithdrawalCommand(actor, q.id, 'decline', id, body?.reason));
   }
 
   @AdminOnly()

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@ne
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  AnimateResponse, BanResponse, BooleanParam, LimitsRequest, LoginRequest, LoginResponse, Player, PlayerLimits, PriceFigure, SelfExcludeResponse, type SessionEndReason,
+  AnimateResponse, BanResponse, BooleanParam, OptionalStaffReasonRequest, StaffReasonRequest, LimitsRequest, LoginRequest, LoginResponse, Player, PlayerLimits, PriceFigure, SelfExcludeResponse, type SessionEndReason,
 } from '@bahati/contracts';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -110,19 +110,31 @@ export class PlayersController {
   @AdminOnly()
   @Post('players/:id/ban')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Ban a player: every player command then answers Banned (admins)' })
+  @ApiOperation({ summary: 'Ban a player, with {reason} (3–500 characters, kept in the audit log): every player command then answers Banned (admins)' })
+  @ApiBody({ schema: openApi(StaffReasonRequest) })
   @ApiOkResponse({ schema: openApi(BanResponse) })
-  ban(@Param('id', new ZodPipe(PlayerId)) playerId: string, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<BanResponse> {
-    return this.commands.execute(new SetBanCommand(actor, playerId, true, id));
+  ban(
+    @Param('id', new ZodPipe(PlayerId)) playerId: string,
+    @Body(new ZodPipe(StaffReasonRequest)) body: StaffReasonRequest,
+    @CurrentActor() actor: Actor,
+    @CorrelationId() id: string,
+  ): Promise<BanResponse> {
+    return this.commands.execute(new SetBanCommand(actor, playerId, true, id, body.reason));
   }
 
   @AdminOnly()
   @Post('players/:id/unban')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Lift a ban (admins)' })
+  @ApiOperation({ summary: 'Lift a ban, with an optional {reason} for the audit log (admins)' })
+  @ApiBody({ schema: openApi(OptionalStaffReasonRequest), required: false })
   @ApiOkResponse({ schema: openApi(BanResponse) })
-  unban(@Param('id', new ZodPipe(PlayerId)) playerId: string, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<BanResponse> {
-    return this.commands.execute(new SetBanCommand(actor, playerId, false, id));
+  unban(
+    @Param('id', new ZodPipe(PlayerId)) playerId: string,
+    @Body(new ZodPipe(OptionalStaffReasonRequest)) body: OptionalStaffReasonRequest,
+    @CurrentActor() actor: Actor,
+    @CorrelationId() id: string,
+  ): Promise<BanResponse> {
+    return this.commands.execute(new SetBanCommand(actor, playerId, false, id, body?.reason));
   }
 
   /**

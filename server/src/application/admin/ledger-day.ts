@@ -26,7 +26,7 @@ export function ledgerDayRange(date: string, tz: string): { from: Date; to: Date
   return { from: new Date(from), to: new Date(from + DAY_MS) };
 }
 
-const entryOf = (row: LedgerEntryRow): LedgerEntry => ({ id: row.id, type: row.type, createdTime: new Date(row.createdTime).toISOString(), handId: row.handId, reference: row.reference, amount: row.amount });
+export const entryOf = (row: LedgerEntryRow): LedgerEntry => ({ id: row.id, type: row.type, createdTime: new Date(row.createdTime).toISOString(), handId: row.handId, reference: row.reference, amount: row.amount });
 
 /**
  * The day's lines the events give against the rows the read model holds: rows the events give and the
@@ -128,14 +128,14 @@ export class GetLedgerDayHandler implements IQueryHandler<GetLedgerDayQuery, Led
  * already matches is left alone and records nothing, so repeating a repair changes nothing.
  */
 export class RepairLedgerDayCommand {
-  constructor(readonly actor: Actor, readonly playerId: string, readonly day: LedgerDayQuery, readonly correlationId: string) {}
+  constructor(readonly actor: Actor, readonly playerId: string, readonly day: LedgerDayQuery, readonly correlationId: string, readonly reason: string) {}
 }
 
 @CommandHandler(RepairLedgerDayCommand)
 export class RepairLedgerDayHandler implements ICommandHandler<RepairLedgerDayCommand, LedgerRepairResponse> {
   constructor(private readonly days: LedgerDays, private readonly rows: LedgerReadModel, private readonly commands: CommandPath) {}
 
-  async execute({ actor, playerId, day, correlationId }: RepairLedgerDayCommand): Promise<LedgerRepairResponse> {
+  async execute({ actor, playerId, day, correlationId, reason }: RepairLedgerDayCommand): Promise<LedgerRepairResponse> {
     assertStaff(actor);
     const before = await this.days.findings(playerId, day);
     const fixed = before.report.difference;
@@ -146,7 +146,7 @@ export class RepairLedgerDayHandler implements ICommandHandler<RepairLedgerDayCo
       {
         type: 'RepairLedgerDay', playerId, date: day.date, tz: day.tz, from: before.from.toISOString(), to: before.to.toISOString(), upToRevision: before.upToRevision,
         missing: fixed.missing.map((r) => r.id), extra: fixed.extra.map((r) => r.id), changed: fixed.changed.map((r) => r.id), repairedBy: actor.playerId,
-        now: new Date().toISOString(),
+        reason, now: new Date().toISOString(),
       },
       { correlationId, userId: actor.playerId },
     );

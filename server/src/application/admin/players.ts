@@ -47,21 +47,23 @@ export class GetSuspectRecordsHandler implements IQueryHandler<GetSuspectRecords
 
 /** An admin sets a player's suspect level (0-100): `SuspectLevelSet` on the player stream, an AdminManualChange record naming the admin. */
 export class SetSuspectLevelCommand {
-  constructor(readonly actor: Actor, readonly playerId: string, readonly level: number, readonly correlationId: string) {}
+  constructor(readonly actor: Actor, readonly playerId: string, readonly level: number, readonly correlationId: string, readonly reason: string) {}
 }
 
 @CommandHandler(SetSuspectLevelCommand)
 export class SetSuspectLevelHandler implements ICommandHandler<SetSuspectLevelCommand, SuspectLevelResponse> {
-  constructor(private readonly commands: CommandPath, private readonly progress: ReadModelProgress) {}
+  constructor(private readonly commands: CommandPath, private readonly progress: ReadModelProgress, private readonly suspects: SuspectReadModel) {}
 
   async execute(c: SetSuspectLevelCommand): Promise<SuspectLevelResponse> {
     assertAdmin(c.actor);
     const { state } = await this.commands.load(playerStream(c.playerId), playerDecider);
     if (!state.registered) throw noSuchPlayer();
+    // The level the admin changes, as the read model shows it now: the audit trail says "set to X (from Y)".
+    const from = await this.suspects.suspectLevel(c.playerId);
     const outcome = await this.commands.handle(
       playerStream(c.playerId),
       playerDecider,
-      { type: 'SetSuspectLevel', level: c.level, adminId: c.actor.playerId, now: new Date().toISOString() },
+      { type: 'SetSuspectLevel', level: c.level, from, adminId: c.actor.playerId, reason: c.reason, now: new Date().toISOString() },
       { correlationId: c.correlationId, userId: c.actor.playerId },
     );
     await this.progress.waitFor(outcome.checkpoint);

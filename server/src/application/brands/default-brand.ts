@@ -1,4 +1,4 @@
-import { type Brand, DEFAULT_BRAND_ID } from '@bahati/contracts';
+import { type Brand, DEFAULT_BRAND_ID, DEFAULT_BRAND_TAGLINE } from '@bahati/contracts';
 
 /*
  * The Bahati brand, seeded at start-up when its stream does not exist yet: the drawings the client drew
@@ -38,7 +38,7 @@ const taglineSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="
     </linearGradient>
   </defs>
   <text x="1" y="24" fill="url(#tagline-gold)" font-family="ui-serif, Georgia, 'Palatino Linotype', 'Times New Roman', serif" font-size="25" font-weight="700" letter-spacing="0.25">Bahati</text>
-  <text x="1" y="41" fill="#7d958a" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="10.9" letter-spacing="1.75">PROVABLY FAIR BLACKJACK</text>
+  <text x="1" y="41" fill="#7d958a" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-size="10.9" letter-spacing="1.75">${DEFAULT_BRAND_TAGLINE}</text>
 </svg>`;
 
 /** The card back: cream border, felt-green field under a gold lattice, a gold spade in a ring. */

@@ -29,7 +29,7 @@ export class RequestWithdrawalCommand {
 }
 /** An admin's review of a Created withdrawal request: approval pays it out (once), declining refunds it. */
 export class DecideWithdrawalCommand {
-  constructor(readonly actor: Actor, readonly withdrawalId: string, readonly decision: 'approve' | 'decline', readonly correlationId: string) {}
+  constructor(readonly actor: Actor, readonly withdrawalId: string, readonly decision: 'approve' | 'decline', readonly correlationId: string, readonly reason?: string) {}
 }
 /** The player cancels their own withdrawal request while it is in review; answers the request and the bank with the amount back. */
 export class CancelWithdrawalCommand {
@@ -88,7 +88,7 @@ export class DecideWithdrawalHandler implements ICommandHandler<DecideWithdrawal
   async execute(c: DecideWithdrawalCommand) {
     assertAdmin(c.actor);
     const ctx = context(c.actor, c.correlationId);
-    return c.decision === 'approve' ? this.withdrawals.approve(c.actor.playerId, c.withdrawalId, ctx) : this.withdrawals.decline(c.actor.playerId, c.withdrawalId, ctx);
+    return c.decision === 'approve' ? this.withdrawals.approve(c.actor.playerId, c.withdrawalId, ctx) : this.withdrawals.decline(c.actor.playerId, c.withdrawalId, ctx, c.reason);
   }
 }
 

@@ -122,9 +122,9 @@ export class Withdrawals {
       .catch((e) => this.logger.error(`Could not release payment request ${paymentHash}: ${String(e)}`));
   }
 
-  async decline(reviewerId: string, id: string, context: CommandContext): Promise<WithdrawRequestView> {
+  async decline(reviewerId: string, id: string, context: CommandContext, reason?: string): Promise<WithdrawRequestView> {
     const playerId = await this.owner(id);
-    const outcome = await this.accounts.run(playerId, { type: 'DeclineWithdrawal', withdrawalId: id, reviewerId, now: new Date().toISOString() }, context);
+    const outcome = await this.accounts.run(playerId, { type: 'DeclineWithdrawal', withdrawalId: id, reviewerId, reason, now: new Date().toISOString() }, context);
     await this.projections.waitFor(outcome.checkpoint);
     return this.view(id);
   }
@@ -163,7 +163,7 @@ export class Withdrawals {
     const w = approved.state.money.withdrawals.get(id)!;
     if (!w.paid) {
       // Only the approval whose claim is appended pays; a concurrent one (another instance) gets 409.
-      await this.accounts.run(playerId, { type: 'StartWithdrawalPayout', withdrawalId: id, now: new Date().toISOString(), staleAfterMs: PAYOUT_CLAIM_STALE_MS }, context);
+      await this.accounts.run(playerId, { type: 'StartWithdrawalPayout', withdrawalId: id, startedBy: reviewerId, now: new Date().toISOString(), staleAfterMs: PAYOUT_CLAIM_STALE_MS }, context);
       let reference: string;
       try {
         const node = this.backends.lightning;

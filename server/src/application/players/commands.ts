@@ -20,7 +20,7 @@ export class SetAnimationCommand {
 }
 /** An admin bans (true) or unbans (false) a player. */
 export class SetBanCommand {
-  constructor(readonly actor: Actor, readonly playerId: string, readonly banned: boolean, readonly correlationId: string) {}
+  constructor(readonly actor: Actor, readonly playerId: string, readonly banned: boolean, readonly correlationId: string, readonly reason?: string) {}
 }
 
 /** Runs a command on `player-<id>` and waits until the read models show it (the next GET players/1234 does). */
@@ -71,7 +71,9 @@ export class SetBanHandler implements ICommandHandler<SetBanCommand, BanResponse
     const { state: player } = await this.commands.load(playerStream(c.playerId), playerDecider);
     if (!player.registered) throw new NotFoundError('NotFound', 'No such player.');
     const now = new Date().toISOString();
-    const command = c.banned ? { type: 'Ban' as const, adminId: c.actor.playerId, now } : { type: 'Unban' as const, adminId: c.actor.playerId, now };
+    const command = c.banned
+      ? { type: 'Ban' as const, adminId: c.actor.playerId, reason: c.reason ?? '', now }
+      : { type: 'Unban' as const, adminId: c.actor.playerId, reason: c.reason, now };
     const state = await onPlayer(this.commands, this.progress, c.playerId, command, c.actor, c.correlationId);
     // The ban ended every session of the player (same append); this process stops trusting them at once.
     if (c.banned) this.sessions.forgetPlayer(c.playerId);

@@ -16,7 +16,7 @@ const approved: AccountEvent[] = [
   { type: 'WithdrawalRequested', data: { withdrawalId: 'w1', method: 'bitcoin', amount: 20_000, target: 'bcrt1qexample', requestedAt: t0 } },
   { type: 'WithdrawalApproved', data: { withdrawalId: 'w1', reviewerId: 'admin', decidedAt: t0 } },
 ];
-const start = (now = t0) => ({ type: 'StartWithdrawalPayout' as const, withdrawalId: 'w1', now, staleAfterMs: 10 * 60_000 });
+const start = (now = t0) => ({ type: 'StartWithdrawalPayout' as const, withdrawalId: 'w1', startedBy: 'admin-1', now, staleAfterMs: 10 * 60_000 });
 
 describe('withdrawals', () => {
   it('take the amount from the bank when requested and give it back when declined', () => {

@@ -1,6 +1,7 @@
 import { type Decider, DomainError, type DomainEvent } from '../decider';
 import type { BonusTerms } from './bonus';
 import { type PlayerStanding, refuseBanned } from './standing';
+import { staffReason } from '../staff/reason';
 import type { RequestKey } from './request-keys';
 
 /** Money in and out of the account. Amounts are integer satoshis. */
@@ -28,10 +29,11 @@ export type MoneyEvent =
   | DomainEvent<'HeldDepositReleased', { method: 'bitcoin' | 'lightning'; id: string; amount: number; reviewerId: string; releasedAt: string }>
   | DomainEvent<'WithdrawalRequested', { withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; requestedAt: string }>
   | DomainEvent<'WithdrawalApproved', { withdrawalId: string; reviewerId: string; decidedAt: string }>
-  | DomainEvent<'WithdrawalPayoutStarted', { withdrawalId: string; startedAt: string }>
+  /** `startedBy` (the approving admin) and `attempt` (1 the first time, more for a retry after a failure) are absent in older stores. */
+  | DomainEvent<'WithdrawalPayoutStarted', { withdrawalId: string; startedAt: string; startedBy?: string; attempt?: number }>
   | DomainEvent<'WithdrawalPayoutFailed', { withdrawalId: string; reason: string; failedAt: string }>
   | DomainEvent<'WithdrawalPaid', { withdrawalId: string; reference: string; paidAt: string }>
-  | DomainEvent<'WithdrawalDeclined', { withdrawalId: string; amount: number; reviewerId: string; decidedAt: string }>
+  | DomainEvent<'WithdrawalDeclined', { withdrawalId: string; amount: number; reviewerId: string; decidedAt: string; reason?: string }>
   /** The player cancelled their own request while it was still in review: the amount goes back to the bank at once. */
   | DomainEvent<'WithdrawalCanceled', { withdrawalId: string; amount: number; canceledAt: string }>;
 
@@ -91,10 +93,10 @@ export type MoneyCommand =
    * concurrent approvals exactly one pays. A claim older than `staleAfterMs` (its payer died before
    * recording the result) may be taken over; the node's own record then decides whether to send again.
    */
-  | { type: 'StartWithdrawalPayout'; withdrawalId: string; now: string; staleAfterMs: number }
+  | { type: 'StartWithdrawalPayout'; withdrawalId: string; startedBy: string; now: string; staleAfterMs: number }
   | { type: 'FailWithdrawalPayout'; withdrawalId: string; reason: string; now: string }
   | { type: 'RecordWithdrawalPayout'; withdrawalId: string; reference: string; now: string }
-  | { type: 'DeclineWithdrawal'; withdrawalId: string; reviewerId: string; now: string }
+  | { type: 'DeclineWithdrawal'; withdrawalId: string; reviewerId: string; reason?: string; now: string }
   /**
    * The player's own request, only while it is `Created`: decided on the account, so of a cancellation and an
    * approval racing for the same request exactly one is appended (the other is decided on the new state and refused).
@@ -113,7 +115,7 @@ export interface MoneyState {
   invoices: ReadonlyMap<string, { amount: number; status: InvoiceStatus; paymentRequest: string }>;
   withdrawals: ReadonlyMap<
     string,
-    { amount: number; method: 'lightning' | 'bitcoin'; target: string; status: WithdrawalStatus; paid: boolean; payoutStartedAt: string | null }
+    { amount: number; method: 'lightning' | 'bitcoin'; target: string; status: WithdrawalStatus; paid: boolean; payoutStartedAt: string | null; payoutFailures: number }
   >;
 }
 
@@ -234,7 +236,7 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
       if (w.payoutStartedAt && Date.parse(command.now) - Date.parse(w.payoutStartedAt) < command.staleAfterMs) {
         throw new DomainError('Conflict', 'The payout of this request is already under way.');
       }
-      return [{ type: 'WithdrawalPayoutStarted', data: { withdrawalId: command.withdrawalId, startedAt: command.now } }];
+      return [{ type: 'WithdrawalPayoutStarted', data: { withdrawalId: command.withdrawalId, startedAt: command.now, startedBy: command.startedBy, attempt: (w.payoutFailures ?? 0) + 1 } }];
     }
     case 'FailWithdrawalPayout': {
       const w = money.withdrawals.get(command.withdrawalId);
@@ -253,7 +255,8 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
       if (!w) throw new DomainError('NotFound', 'No such withdrawal request.');
       if (w.status === 'Declined') return [];
       if (w.status !== 'Created') throw new DomainError('Conflict', `This request is already ${w.status.toLowerCase()}.`);
-      return [{ type: 'WithdrawalDeclined', data: { withdrawalId: command.withdrawalId, amount: w.amount, reviewerId: command.reviewerId, decidedAt: command.now } }];
+      const reason = command.reason === undefined ? undefined : staffReason(command.reason);
+      return [{ type: 'WithdrawalDeclined', data: { withdrawalId: command.withdrawalId, amount: w.amount, reviewerId: command.reviewerId, decidedAt: command.now, ...(reason ? { reason } : {}) } }];
     }
     case 'CancelWithdrawal': {
       refuseBanned(command.standing);
@@ -309,7 +312,7 @@ export function evolveMoney(state: MoneyState, event: MoneyEvent): MoneyState {
       return {
         ...state,
         withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, {
-          amount: event.data.amount, method: event.data.method, target: event.data.target, status: 'Created', paid: false, payoutStartedAt: null,
+          amount: event.data.amount, method: event.data.method, target: event.data.target, status: 'Created', paid: false, payoutStartedAt: null, payoutFailures: 0,
         }),
       };
     case 'WithdrawalApproved':
@@ -326,7 +329,7 @@ export function evolveMoney(state: MoneyState, event: MoneyEvent): MoneyState {
           : event.type === 'WithdrawalPayoutStarted'
             ? { ...w, payoutStartedAt: event.data.startedAt }
             : event.type === 'WithdrawalPayoutFailed'
-              ? { ...w, payoutStartedAt: null }
+              ? { ...w, payoutStartedAt: null, payoutFailures: (w.payoutFailures ?? 0) + 1 }
               : { ...w, status: event.type === 'WithdrawalApproved' ? ('Approved' as const) : event.type === 'WithdrawalDeclined' ? ('Declined' as const) : ('Canceled' as const) };
       return { ...state, withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, next) };
     }

@@ -28,7 +28,7 @@ describe('a ban on the player stream', () => {
   });
 
   it('is never decided by the banned person on themself, neither the ban nor its lifting', () => {
-    given([registered]).when({ type: 'Ban', adminId: 'p1', now }).thenThrows('Forbidden');
+    given([registered]).when({ type: 'Ban', adminId: 'p1', reason: 'testing myself', now }).thenThrows('Forbidden');
     given([registered, banned]).when({ type: 'Unban', adminId: 'p1', now }).thenThrows('Forbidden');
     given([registered, banned]).when({ type: 'Unban', adminId: 'a2', now }).then([{ type: 'PlayerUnbanned', data: { playerId: 'p1', adminId: 'a2', unbannedAt: now } }]);
   });

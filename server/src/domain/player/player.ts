@@ -1,5 +1,6 @@
 import { DomainError, type Decider, type DomainEvent } from '../decider';
 import { refuseBanned } from '../account/standing';
+import { staffReason } from '../staff/reason';
 
 /** Stream `player-<playerId>`: who the player is and the account flags an admin or the player sets. */
 export const playerStream = (playerId: string) => `player-${playerId}`;
@@ -14,9 +15,9 @@ export type PlayerEvent =
    */
   | DomainEvent<'PhoneCodeAttempted', { playerId: string; phoneNumber: string; attempt: number; attemptedAt: string }>
   | DomainEvent<'PhoneVerified', { playerId: string; phoneNumber: string; verifiedAt: string }>
-  /** An admin suspended the account: every player command answers Banned. */
-  | DomainEvent<'PlayerBanned', { playerId: string; adminId: string; bannedAt: string }>
-  | DomainEvent<'PlayerUnbanned', { playerId: string; adminId: string; unbannedAt: string }>
+  /** An admin suspended the account: every player command answers Banned. `reason` is absent only in stores written before it was asked. */
+  | DomainEvent<'PlayerBanned', { playerId: string; adminId: string; bannedAt: string; reason?: string }>
+  | DomainEvent<'PlayerUnbanned', { playerId: string; adminId: string; unbannedAt: string; reason?: string }>
   /**
    * The player excluded themself from play and deposits (withdrawals stay open). `selfExcluded: false` is only
    * in stores written before the cooling-off: it ended the exclusion at once, and still reads that way.
@@ -27,8 +28,12 @@ export type PlayerEvent =
   /** The player withdrew the request before `liftsAt`: the exclusion holds with no end. */
   | DomainEvent<'SelfExclusionLiftCancelled', { playerId: string; cancelledAt: string }>
   | DomainEvent<'AnimationPreferenceChanged', { playerId: string; animate: boolean; changedAt: string }>
-  /** An admin set the player's suspect level (0-100); the suspect read model records it as an AdminManualChange. */
-  | DomainEvent<'SuspectLevelSet', { playerId: string; level: number; adminId: string; setAt: string }>
+  /**
+   * An admin set the player's suspect level (0-100); the suspect read model records it as an AdminManualChange.
+   * `from` is the level the admin saw before it (null when none was known) and `reason` why; both are absent only
+   * in stores written before they were asked.
+   */
+  | DomainEvent<'SuspectLevelSet', { playerId: string; level: number; adminId: string; setAt: string; from?: number | null; reason?: string }>
   /** A sign-in issued a session token carrying `sessionId`; it is valid until `expiresAt` unless ended first. */
   | DomainEvent<'SessionStarted', { playerId: string; sessionId: string; startedAt: string; expiresAt: string }>
   /** The player signed out of one session: its token answers 401 from then on. */
@@ -57,15 +62,15 @@ export type PlayerCommand =
   | { type: 'AttemptPhoneCode'; maxAttempts: number; now: string }
   /** The verifier approved the code sent to the pending number. */
   | { type: 'ConfirmPhone'; now: string }
-  | { type: 'Ban'; adminId: string; now: string }
-  | { type: 'Unban'; adminId: string; now: string }
+  | { type: 'Ban'; adminId: string; reason: string; now: string }
+  | { type: 'Unban'; adminId: string; reason?: string; now: string }
   /**
    * `true` excludes at once (or cancels a lift that is waiting); `false` asks for the lift, which takes effect
    * `coolingOffMs` after `now`.
    */
   | { type: 'SetSelfExclusion'; selfExcluded: boolean; coolingOffMs: number; now: string }
   | { type: 'SetAnimation'; animate: boolean; now: string }
-  | { type: 'SetSuspectLevel'; level: number; adminId: string; now: string };
+  | { type: 'SetSuspectLevel'; level: number; from: number | null; adminId: string; reason: string; now: string };
 
 /** Spec §5: a suspect level is a whole number from 0 to 100. */
 export const SUSPECT_LEVEL_RANGE = { min: 0, max: 100 } as const;
@@ -184,10 +189,11 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
       case 'Ban': {
         const playerId = registered(state);
         if (command.adminId === playerId) throw new DomainError('Forbidden', 'You cannot ban yourself.');
+        const reason = staffReason(command.reason);
         if (state.banned) return [];
         // A ban ends every session of the player in the same append.
         return [
-          { type: 'PlayerBanned', data: { playerId, adminId: command.adminId, bannedAt: command.now } },
+          { type: 'PlayerBanned', data: { playerId, adminId: command.adminId, bannedAt: command.now, reason } },
           { type: 'AllSessionsEnded', data: { playerId, reason: 'ban', endedAt: command.now } },
         ];
       }
@@ -195,7 +201,9 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
         const playerId = registered(state);
         // A banned admin has no staff powers, and no one lifts their own ban.
         if (command.adminId === playerId) throw new DomainError('Forbidden', 'You cannot unban yourself.');
-        return state.banned ? [{ type: 'PlayerUnbanned', data: { playerId, adminId: command.adminId, unbannedAt: command.now } }] : [];
+        const reason = command.reason === undefined ? undefined : staffReason(command.reason);
+        if (!state.banned) return [];
+        return [{ type: 'PlayerUnbanned', data: { playerId, adminId: command.adminId, unbannedAt: command.now, ...(reason ? { reason } : {}) } }];
       }
       case 'SetSelfExclusion': {
         const playerId = registered(state);
@@ -214,8 +222,9 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
         if (!Number.isInteger(level) || level < SUSPECT_LEVEL_RANGE.min || level > SUSPECT_LEVEL_RANGE.max) {
           throw new DomainError('ValidationFailed', `The suspect level is a whole number from ${SUSPECT_LEVEL_RANGE.min} to ${SUSPECT_LEVEL_RANGE.max}.`);
         }
+        const reason = staffReason(command.reason);
         // Always recorded, even at the level it already has: the admin's decision is the record.
-        return [{ type: 'SuspectLevelSet', data: { playerId, level, adminId: command.adminId, setAt: command.now } }];
+        return [{ type: 'SuspectLevelSet', data: { playerId, level, from: command.from, adminId: command.adminId, setAt: command.now, reason } }];
       }
       default: {
         const _exhaustive: never = command;

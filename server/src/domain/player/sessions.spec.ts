@@ -5,7 +5,7 @@ import { playerDecider, type PlayerEvent } from './player';
 const now = '2026-03-01T12:00:00.000Z';
 const expiresAt = '2026-03-08T12:00:00.000Z';
 const registered: PlayerEvent = { type: 'PlayerRegistered', data: { playerId: 'p1', subject: 'dev:a', email: 'a@x', name: null, photoUrl: null, registeredAt: now } };
-const banned: PlayerEvent = { type: 'PlayerBanned', data: { playerId: 'p1', adminId: 'boss', bannedAt: now } };
+const banned: PlayerEvent = { type: 'PlayerBanned', data: { playerId: 'p1', adminId: 'boss', bannedAt: now, reason: 'Shared account' } };
 const given = DeciderSpecification.for(playerDecider);
 const signIn = { type: 'SignIn' as const, playerId: 'p1', subject: 'dev:a', email: 'a@x', name: null, photoUrl: null, now, session: { sessionId: 's1', expiresAt } };
 const started: PlayerEvent = { type: 'SessionStarted', data: { playerId: 'p1', sessionId: 's1', startedAt: now, expiresAt } };
@@ -30,11 +30,11 @@ describe("a player's sessions", () => {
   });
 
   it('all end with a ban, in the same append as the ban; banning again ends nothing more', () => {
-    given([registered, started]).when({ type: 'Ban', adminId: 'boss', now }).then([
+    given([registered, started]).when({ type: 'Ban', adminId: 'boss', reason: 'Shared account', now }).then([
       banned,
       { type: 'AllSessionsEnded', data: { playerId: 'p1', reason: 'ban', endedAt: now } },
     ]);
-    given([registered, banned]).when({ type: 'Ban', adminId: 'boss', now }).thenNothingHappened();
+    given([registered, banned]).when({ type: 'Ban', adminId: 'boss', reason: 'Shared account', now }).thenNothingHappened();
   });
 
   it('belong to a registered player', () => {

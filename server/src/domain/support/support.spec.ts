@@ -3,9 +3,10 @@ import { DeciderSpecification } from '../decider.test-support';
 import { supportDecider, type SupportCommand } from './support';
 
 const now = '2026-03-01T12:00:00.000Z';
-const repair = (difference: Partial<Pick<SupportCommand, 'missing' | 'extra' | 'changed'>>): SupportCommand => ({
+type RepairLedgerDay = Extract<SupportCommand, { type: 'RepairLedgerDay' }>;
+const repair = (difference: Partial<Pick<RepairLedgerDay, 'missing' | 'extra' | 'changed'>>): SupportCommand => ({
   type: 'RepairLedgerDay', playerId: 'p1', date: '2026-03-01', tz: '+03:00', from: '2026-02-28T21:00:00.000Z', to: '2026-03-01T21:00:00.000Z', upToRevision: 41,
-  missing: [], extra: [], changed: [], repairedBy: 'support-1', now, ...difference,
+  missing: [], extra: [], changed: [], repairedBy: 'support-1', reason: 'Row edited by hand in the database', now, ...difference,
 });
 
 const given = DeciderSpecification.for(supportDecider);
@@ -17,13 +18,45 @@ describe('ledger day repairs', () => {
         type: 'LedgerDayRepaired',
         data: {
           playerId: 'p1', date: '2026-03-01', tz: '+03:00', from: '2026-02-28T21:00:00.000Z', to: '2026-03-01T21:00:00.000Z', upToRevision: 41,
-          missing: ['e1:0'], extra: ['bogus'], changed: ['e2:0'], repairedBy: 'support-1', repairedAt: now,
+          missing: ['e1:0'], extra: ['bogus'], changed: ['e2:0'], repairedBy: 'support-1', reason: 'Row edited by hand in the database', repairedAt: now,
         },
       },
     ]);
   });
 
+  it('needs a reason', () => {
+    given([]).when({ ...repair({ missing: ['e1:0'] }), reason: ' ' }).thenThrows('ValidationFailed');
+  });
+
   it('records nothing for a day that already matches', () => {
     given([]).when(repair({})).thenNothingHappened();
+  });
+});
+
+describe("rebuilding a player's read models from the events", () => {
+  const rebuild = (over: Partial<Extract<SupportCommand, { type: 'RebuildPlayerReadModels' }>> = {}): SupportCommand => ({
+    type: 'RebuildPlayerReadModels', playerId: 'p1', upToRevision: 12, bank: { from: 99_999, to: 4_000 }, ledger: { missing: ['e1:0'], extra: [], changed: [] },
+    reason: '  bank row edited by hand  ', repairedBy: 'admin-1', now, ...over,
+  });
+
+  it('records who rebuilt what, from which bank to which, and why (the reason trimmed)', () => {
+    given([]).when(rebuild()).then([
+      {
+        type: 'PlayerReadModelsRebuilt',
+        data: {
+          playerId: 'p1', upToRevision: 12, bank: { from: 99_999, to: 4_000 }, ledger: { missing: ['e1:0'], extra: [], changed: [] },
+          reason: 'bank row edited by hand', repairedBy: 'admin-1', repairedAt: now,
+        },
+      },
+    ]);
+  });
+
+  it('refuses a rebuild without a reason, or with one over 500 characters', () => {
+    given([]).when(rebuild({ reason: '   ' })).thenThrows('ValidationFailed');
+    given([]).when(rebuild({ reason: 'x'.repeat(501) })).thenThrows('ValidationFailed');
+  });
+
+  it('records nothing when the bank and the ledger already agree with the events', () => {
+    given([]).when(rebuild({ bank: { from: 4_000, to: 4_000 }, ledger: { missing: [], extra: [], changed: [] } })).thenNothingHappened();
   });
 });

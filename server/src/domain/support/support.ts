@@ -1,4 +1,5 @@
 import { DomainError, type Decider, type DomainEvent } from '../decider';
+import { staffReason } from '../staff/reason';
 
 /** Stream `support-<playerId>`: what support did to a player's read models, and who did it. */
 export const supportStream = (playerId: string) => `support-${playerId}`;
@@ -21,34 +22,72 @@ export type LedgerDayRepaired = DomainEvent<
     changed: string[];
     repairedBy: string;
     repairedAt: string;
+    /** Why the repair was made; absent only in stores written before it was asked. */
+    reason?: string;
   }
 >;
-export type SupportEvent = LedgerDayRepaired;
+
+/** The longest reason a rebuild records. */
+export const REBUILD_REASON_MAX = 500;
+
+/**
+ * A player's bank row and ledger rows were rebuilt from the account events up to `upToRevision`: the bank
+ * went `from` → `to`, and the ledger rows `missing` were written, `extra` removed, `changed` corrected (ids).
+ */
+export type PlayerReadModelsRebuilt = DomainEvent<
+  'PlayerReadModelsRebuilt',
+  {
+    playerId: string;
+    upToRevision: number;
+    bank: { from: number; to: number };
+    ledger: { missing: string[]; extra: string[]; changed: string[] };
+    reason: string;
+    repairedBy: string;
+    repairedAt: string;
+  }
+>;
+export type SupportEvent = LedgerDayRepaired | PlayerReadModelsRebuilt;
 
 /** The difference found between the events and the read model; a repair with nothing to fix records nothing. */
-export type SupportCommand = { type: 'RepairLedgerDay' } & Omit<LedgerDayRepaired['data'], 'repairedAt'> & { now: string };
+export type SupportCommand =
+  | ({ type: 'RepairLedgerDay' } & Omit<LedgerDayRepaired['data'], 'repairedAt' | 'reason'> & { reason: string; now: string })
+  | ({ type: 'RebuildPlayerReadModels' } & Omit<PlayerReadModelsRebuilt['data'], 'repairedAt'> & { now: string });
 
 export interface SupportState {
   readonly ledgerDaysRepaired: number;
+  readonly rebuilds: number;
+}
+
+function decideRebuild(command: Extract<SupportCommand, { type: 'RebuildPlayerReadModels' }>): SupportEvent[] {
+  const { type: _type, now, ...rebuild } = command;
+  if (!rebuild.repairedBy) throw new DomainError('Forbidden', 'A repair names who made it.');
+  const reason = staffReason(rebuild.reason);
+  const { missing, extra, changed } = rebuild.ledger;
+  if (rebuild.bank.from === rebuild.bank.to && missing.length + extra.length + changed.length === 0) return [];
+  return [{ type: 'PlayerReadModelsRebuilt', data: { ...rebuild, reason, repairedAt: now } }];
 }
 
 export const supportDecider: Decider<SupportCommand, SupportState, SupportEvent> = {
-  initialState: () => ({ ledgerDaysRepaired: 0 }),
+  initialState: () => ({ ledgerDaysRepaired: 0, rebuilds: 0 }),
 
   decide(command) {
     switch (command.type) {
       case 'RepairLedgerDay': {
         const { type: _type, now, ...repair } = command;
         if (!repair.repairedBy) throw new DomainError('Forbidden', 'A repair names who made it.');
+        const reason = staffReason(repair.reason);
         if (repair.missing.length + repair.extra.length + repair.changed.length === 0) return [];
-        return [{ type: 'LedgerDayRepaired', data: { ...repair, repairedAt: now } }];
+        return [{ type: 'LedgerDayRepaired', data: { ...repair, reason, repairedAt: now } }];
       }
+      case 'RebuildPlayerReadModels':
+        return decideRebuild(command);
       default: {
-        const _exhaustive: never = command.type;
+        const _exhaustive: never = command;
         return _exhaustive;
       }
     }
   },
 
-  evolve: (state, event) => (event.type === 'LedgerDayRepaired' ? { ledgerDaysRepaired: state.ledgerDaysRepaired + 1 } : state),
+  evolve: (state, event) =>
+    event.type === 'LedgerDayRepaired' ? { ...state, ledgerDaysRepaired: state.ledgerDaysRepaired + 1 } : { ...state, rebuilds: state.rebuilds + 1 },
 };

@@ -1,7 +1,7 @@
 import type { AccountEvent } from '../account/account';
 import { Table } from '../hand/hand.test-support';
 import type { PlayerAction } from '../hand/decide';
-import { correlation, detect, initialSuspectState, type SuspectRecord, type SuspectState } from './detect';
+import { correlation, detect, initialSuspectState, rankCorrelation, ranks, type SuspectRecord, type SuspectState } from './detect';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 
@@ -99,15 +99,21 @@ describe('suspect detection', () => {
     }
 
     it('bets that rise with the true count over the window are recorded once per window', () => {
-      const counter = Array.from({ length: 10 }, (_, n) => shoePair(n, 50_000)).flat();
+      const counter = Array.from({ length: 25 }, (_, n) => shoePair(n, 50_000)).flat();
       const { records } = replay(counter);
       expect(records.filter((r) => r.reason === 'BetDeviation')).toEqual([expect.objectContaining({ suspectChange: 10, expectedAction: null })]);
     });
 
     it('a flat bettor is never recorded', () => {
-      const flat = Array.from({ length: 10 }, (_, n) => shoePair(n, 1000)).flat();
+      const flat = Array.from({ length: 25 }, (_, n) => shoePair(n, 1000)).flat();
       expect(replay(flat).records.filter((r) => r.reason === 'BetDeviation')).toEqual([]);
     });
+  });
+
+  it('ranks share ties, and rank correlation sees a step rise as a rise', () => {
+    expect(ranks([1000, 1000, 25_000, 10_000])).toEqual([1.5, 1.5, 4, 3]);
+    expect(rankCorrelation([1, 1, 5, 5], [-2, -1, 1, 3])).toBeCloseTo(0.894, 3);
+    expect(rankCorrelation([1, 1, 1], [1, 2, 3])).toBe(0);
   });
 
   it('correlation is 0 when a side does not vary', () => {

@@ -29,9 +29,14 @@ export interface SuspectSettings {
   readonly winAfterDeviationWeight: number;
   /** Level points when bets follow the true count over a window. */
   readonly betDeviationWeight: number;
-  /** Hands per window judged for bet deviation, and the correlation of bet with true count that trips it. */
+  /**
+   * Bet deviation is judged once `betWindowHands` hands have been bet, on all of them up to four windows
+   * (evidence accumulates); it trips when the bets' rank correlation with the true count is at least
+   * `betCorrelation` and that correlation is `betSignificance` standard errors above none.
+   */
   readonly betWindowHands: number;
   readonly betCorrelation: number;
+  readonly betSignificance: number;
   /** Level points when more than `rateHands` hands start within `rateWindowMs`. */
   readonly rateOfPlayWeight: number;
   readonly rateHands: number;
@@ -42,8 +47,9 @@ export const DEFAULT_SUSPECT_SETTINGS: SuspectSettings = Object.freeze({
   playDeviationWeight: 1,
   winAfterDeviationWeight: 3,
   betDeviationWeight: 10,
-  betWindowHands: 20,
-  betCorrelation: 0.8,
+  betWindowHands: 50,
+  betCorrelation: 0.3,
+  betSignificance: 3.5,
   rateOfPlayWeight: 5,
   rateHands: 25,
   rateWindowMs: 60_000,
@@ -112,6 +118,40 @@ export function correlation(xs: readonly number[], ys: readonly number[]): numbe
   return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
 }
 
+/** Ranks from 1, ties sharing the mean of the ranks they span (so a flat stretch of bets is one rank). */
+export function ranks(xs: readonly number[]): number[] {
+  const order = xs.map((x, i) => [x, i] as const).sort((a, b) => a[0] - b[0]);
+  const out = new Array<number>(xs.length);
+  for (let i = 0; i < order.length; ) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1]![0] === order[i]![0]) j++;
+    for (let k = i; k <= j; k++) out[order[k]![1]] = (i + j) / 2 + 1;
+    i = j + 1;
+  }
+  return out;
+}
+
+/** Spearman's rank correlation: how far one side rises with the other, whatever the shape of the rise. */
+export function rankCorrelation(xs: readonly number[], ys: readonly number[]): number {
+  return correlation(ranks(xs), ranks(ys));
+}
+
+/**
+ * Bets that follow the Hi-Lo true count: the bets' ranks rise with the counts' (a step spread — the minimum
+ * at low counts, more at high ones — is caught as surely as a smooth one), significantly, and at least two
+ * bets were raised above the smallest, so one lucky raise is not a pattern. A flat bettor has no rank order.
+ */
+function followsTheCount(window: readonly { readonly bet: number; readonly trueCount: number }[], settings: SuspectSettings): boolean {
+  const bets = window.map((w) => w.bet);
+  const least = Math.min(...bets);
+  if (bets.filter((b) => b > least).length < 2) return false;
+  const rho = rankCorrelation(bets, window.map((w) => w.trueCount));
+  if (rho < settings.betCorrelation) return false;
+  // Student's t of the correlation: how unlikely a bettor blind to the cards is to line up this well.
+  const n = window.length;
+  return rho >= 1 || rho * Math.sqrt((n - 2) / (1 - rho * rho)) >= settings.betSignificance;
+}
+
 /**
  * One account event through the detector: the new state and the records it raises. Pure and
  * deterministic: `time` is the event's recorded time, so replaying the stream gives the same records.
@@ -155,24 +195,20 @@ export function detect(
     const cardsSeen = fresh ? 0 : state.cardsSeen;
     const decksLeft = (SHOE_SIZE - cardsSeen) / 52;
     const trueCount = runningCount / decksLeft;
-    let window = [...state.window, { bet, trueCount }];
-    if (window.length >= settings.betWindowHands) {
-      const r = correlation(
-        window.map((w) => w.bet),
-        window.map((w) => w.trueCount),
-      );
-      if (r >= settings.betCorrelation) {
-        records.push({
-          time,
-          handId: event.data.handId,
-          playerHandValue: null,
-          dealerHandValue: null,
-          expectedAction: null,
-          actualAction: null,
-          suspectChange: settings.betDeviationWeight,
-          reason: 'BetDeviation',
-        });
-      }
+    // The bets with their counts since the last record (at most four windows), judged at every hand once a
+    // window is full: a record clears them, so the next one needs a whole window of new evidence.
+    let window = [...state.window, { bet, trueCount }].slice(-4 * settings.betWindowHands);
+    if (window.length >= settings.betWindowHands && followsTheCount(window, settings)) {
+      records.push({
+        time,
+        handId: event.data.handId,
+        playerHandValue: null,
+        dealerHandValue: null,
+        expectedAction: null,
+        actualAction: null,
+        suspectChange: settings.betDeviationWeight,
+        reason: 'BetDeviation',
+      });
       window = [];
     }
 

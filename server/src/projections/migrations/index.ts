@@ -12,6 +12,8 @@ import { coachMigration } from './0011_coach';
 import { sealedSnapshotsMigration } from './0012_sealed_snapshots';
 import { bonusEndedMigration } from './0013_bonus_ended';
 import { selfExclusionLiftMigration } from './0014_self_exclusion_lift';
+import { reconciliationMigration } from './0015_reconciliation';
+import { staffAuditMigration } from './0016_staff_audit';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +64,8 @@ const migrations: Record<string, Migration> = {
   '0012_sealed_snapshots': sealedSnapshotsMigration,
   '0013_bonus_ended': bonusEndedMigration,
   '0014_self_exclusion_lift': selfExclusionLiftMigration,
+  '0015_reconciliation': reconciliationMigration,
+  '0016_staff_audit': staffAuditMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import styles from './provable.module.css';
+import styles from './shoe-check.module.css';
 
 /** The hash of the typed house seed, and whether it is the hash the shoe committed to. */
 export function HashResult({ hash, match }: { hash: string; match: boolean | null }) {

@@ -1,0 +1,75 @@
+import { expect, it } from '@jest/globals';
+import { EventLog, alice, bob, describeProjection, uuid } from '../projection.test-support';
+import { staffAuditProjection } from './staff-audit.projection';
+
+const t = '2026-03-01T12:00:00.000Z';
+const admin = uuid(9, 'a9000000');
+const withdrawal = (n: number) => uuid(n, 'f1000000');
+
+/** A week of a back office: a ban and its lifting, a suspect level, withdrawals decided and a payout retried, and the rest. */
+function history() {
+  const log = new EventLog();
+  const a = log.player(alice);
+  const money = log.account(alice);
+  return [
+    a('PlayerRegistered', { playerId: alice, subject: 'dev:alice', email: 'alice@example.com', name: null, photoUrl: null, registeredAt: t }),
+    a('PlayerBanned', { playerId: alice, adminId: admin, bannedAt: t, reason: 'Four accounts, one address' }),
+    a('AllSessionsEnded', { playerId: alice, reason: 'ban', endedAt: t }),
+    a('PlayerUnbanned', { playerId: alice, adminId: admin, unbannedAt: t }),
+    a('SuspectLevelSet', { playerId: alice, level: 40, from: 12, adminId: admin, setAt: t, reason: 'Bets follow the count' }),
+    // Written before levels kept where they came from: no "before".
+    a('SuspectLevelSet', { playerId: alice, level: 5, adminId: admin, setAt: t }),
+    money('WithdrawalRequested', { withdrawalId: withdrawal(1), method: 'lightning', amount: 20_000, target: 'lnbc1', requestedAt: t }),
+    money('WithdrawalApproved', { withdrawalId: withdrawal(1), reviewerId: admin, decidedAt: t }),
+    money('WithdrawalPayoutStarted', { withdrawalId: withdrawal(1), startedAt: t, startedBy: admin, attempt: 1 }),
+    money('WithdrawalPayoutFailed', { withdrawalId: withdrawal(1), reason: 'no route', failedAt: t }),
+    money('WithdrawalPayoutStarted', { withdrawalId: withdrawal(1), startedAt: t, startedBy: admin, attempt: 2 }),
+    money('WithdrawalRequested', { withdrawalId: withdrawal(2), method: 'bitcoin', amount: 70_000, target: 'bc1q', requestedAt: t }),
+    money('WithdrawalDeclined', { withdrawalId: withdrawal(2), amount: 70_000, reviewerId: admin, decidedAt: t, reason: 'Address shared with 3 accounts' }),
+    log.record(`support-${alice}`, 'LedgerDayRepaired', {
+      playerId: alice, date: '2026-03-01', tz: '+03:00', from: t, to: t, upToRevision: 9, missing: ['e1:0'], extra: [], changed: ['e2:0', 'e3:0'],
+      repairedBy: bob, repairedAt: t, reason: 'Row edited in the database',
+    }),
+    log.record(`support-${alice}`, 'PlayerReadModelsRebuilt', {
+      playerId: alice, upToRevision: 12, bank: { from: 900_000, to: 50_000 }, ledger: { missing: [], extra: [], changed: [] },
+      reason: 'Bank row edited in the database', repairedBy: admin, repairedAt: t,
+    }),
+    log.record('redeem-code-WELCOME25', 'RedeemCodeCreated', {
+      code: 'WELCOME25', bonusAmount: 25_000, playthroughTarget: 3_125_000, maxRedemptions: 100, expiresAt: null, minBank: 0, createdBy: admin, createdAt: t,
+    }),
+    log.record('brand-bahati', 'BrandCreated', { brand: { id: 'bahati', name: 'Bahati' }, createdBy: 'system:brand-seed', createdAt: t }),
+    log.record('brand-simba', 'BrandCreated', { brand: { id: 'simba', name: 'Simba' }, createdBy: admin, createdAt: t }),
+    log.record('staff-roles', 'StaffRoleGranted', { email: 'sam@example.com', role: 'support', grantedBy: admin, grantedAt: t }),
+    log.record('staff-roles', 'StaffRoleRevoked', { email: 'sam@example.com', role: 'support', revokedBy: admin, revokedAt: t }),
+  ];
+}
+
+describeProjection(staffAuditProjection, (spec) => {
+  it('lists every staff decision with who, on whom, why, and before and after', async () => {
+    await spec.given(...history()).then({
+      staff_actions: [
+        { action: 'Ban', staff_id: admin, subject: alice, player_id: alice, reason: 'Four accounts, one address', before: 'active', after: 'banned' },
+        { action: 'Unban', staff_id: admin, subject: alice, reason: null, before: 'banned', after: 'active' },
+        { action: 'SuspectLevel', subject: alice, reason: 'Bets follow the count', before: '12', after: '40' },
+        { action: 'SuspectLevel', subject: alice, reason: null, before: null, after: '5' },
+        { action: 'WithdrawalApproved', staff_id: admin, subject: withdrawal(1), player_id: alice, before: 'Created', after: 'Approved' },
+        { action: 'PayoutRetried', staff_id: admin, subject: withdrawal(1), player_id: alice, before: 'Failed', after: 'attempt 2' },
+        { action: 'WithdrawalDeclined', subject: withdrawal(2), amount: 70_000, reason: 'Address shared with 3 accounts', after: 'Declined' },
+        { action: 'LedgerDayRepaired', staff_id: bob, subject: alice, player_id: alice, reason: 'Row edited in the database', before: '2026-03-01 +03:00', after: '+1 −0 ~2' },
+        { action: 'ReadModelsRebuilt', staff_id: admin, subject: alice, reason: 'Bank row edited in the database', before: '900000', after: '50000' },
+        { action: 'RedeemCodeCreated', subject: 'WELCOME25', player_id: null, amount: 25_000 },
+        { action: 'BrandCreated', subject: 'simba', after: 'Simba' },
+        { action: 'RoleGranted', subject: 'sam@example.com', before: null, after: 'support' },
+        { action: 'RoleRevoked', subject: 'sam@example.com', before: 'support', after: null },
+      ],
+    });
+  });
+
+  it('leaves out what no staff member did: a payout’s first attempt, the brand seeded at start-up', async () => {
+    const rows = await spec.given(...history()).then({}).then(() => spec.rows('staff_actions'));
+    expect(rows.filter((r) => r.action === 'PayoutRetried')).toHaveLength(1);
+    expect(rows.filter((r) => r.subject === 'bahati')).toHaveLength(0);
+  });
+
+  spec.itIsTheSameWhateverTheBatches(history, (rows) => expect(rows.staff_actions).toHaveLength(13));
+});

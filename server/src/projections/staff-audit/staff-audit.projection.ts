@@ -1,0 +1,104 @@
+import type { Insertable } from 'kysely';
+import type { AuditAction } from '@bahati/contracts';
+import type { RecordedEvent } from '../../application/ports/event-store';
+import type { MoneyEvent } from '../../domain/account/money';
+import type { BrandEvent } from '../../domain/brand/brand';
+import type { PlayerEvent } from '../../domain/player/player';
+import type { RedeemCodeEvent } from '../../domain/redeem-code/redeem-code';
+import type { StaffRoleEvent } from '../../domain/staff/staff-roles';
+import type { SupportEvent } from '../../domain/support/support';
+import { streamOwner } from '../../domain/streams';
+import { type Projection, domainEvent } from '../projection';
+import type { StaffActionsTable } from './staff-audit.table';
+
+type StaffEvent = PlayerEvent | MoneyEvent | RedeemCodeEvent | BrandEvent | StaffRoleEvent | SupportEvent;
+type Row = Insertable<StaffActionsTable>;
+
+/** What the player streams' and the support stream's owner is: the player the decision was about. */
+const supportOwner = (streamId: string) => (streamId.startsWith('support-') ? streamId.slice('support-'.length) : undefined);
+
+/**
+ * The row a staff decision's event writes, or null for an event that is not one (a payout's first attempt,
+ * which the approval already records; the brand seeded at start-up).
+ */
+function rowOf(event: RecordedEvent): Row | null {
+  const e = domainEvent<StaffEvent>(event);
+  const player = streamOwner(event.streamId, 'player') ?? streamOwner(event.streamId, 'account') ?? supportOwner(event.streamId) ?? null;
+  const row = (action: AuditAction, staffId: string, subject: string, fields: Partial<Row> = {}): Row => ({
+    event_id: event.id,
+    at: event.createdAt,
+    action,
+    staff_id: staffId,
+    subject,
+    player_id: player,
+    amount: null,
+    reason: null,
+    before: null,
+    after: null,
+    ...fields,
+  });
+  switch (e.type) {
+    case 'PlayerBanned':
+      return row('Ban', e.data.adminId, e.data.playerId, { reason: e.data.reason ?? null, before: 'active', after: 'banned' });
+    case 'PlayerUnbanned':
+      return row('Unban', e.data.adminId, e.data.playerId, { reason: e.data.reason ?? null, before: 'banned', after: 'active' });
+    case 'SuspectLevelSet':
+      return row('SuspectLevel', e.data.adminId, e.data.playerId, {
+        reason: e.data.reason ?? null,
+        before: e.data.from === undefined || e.data.from === null ? null : String(e.data.from),
+        after: String(e.data.level),
+      });
+    case 'WithdrawalApproved':
+      return row('WithdrawalApproved', e.data.reviewerId, e.data.withdrawalId, { before: 'Created', after: 'Approved' });
+    case 'WithdrawalDeclined':
+      return row('WithdrawalDeclined', e.data.reviewerId, e.data.withdrawalId, { amount: e.data.amount, reason: e.data.reason ?? null, before: 'Created', after: 'Declined' });
+    case 'WithdrawalPayoutStarted':
+      // The first attempt follows the approval (its row); a later one is an admin retrying a failed payout.
+      return e.data.startedBy && (e.data.attempt ?? 1) > 1
+        ? row('PayoutRetried', e.data.startedBy, e.data.withdrawalId, { before: 'Failed', after: `attempt ${e.data.attempt}` })
+        : null;
+    case 'HeldDepositReleased':
+      return row('HeldDepositReleased', e.data.reviewerId, e.data.id, { amount: e.data.amount, before: 'Held', after: 'Credited' });
+    case 'RedeemCodeCreated':
+      return row('RedeemCodeCreated', e.data.createdBy, e.data.code, { amount: e.data.bonusAmount, after: `${e.data.maxRedemptions} × ${e.data.bonusAmount}` });
+    case 'BrandCreated':
+      return e.data.createdBy.startsWith('system:') ? null : row('BrandCreated', e.data.createdBy, e.data.brand.id, { after: e.data.brand.name });
+    case 'BrandUpdated':
+      return row('BrandUpdated', e.data.updatedBy, e.data.brand.id, { after: e.data.brand.name });
+    case 'LedgerDayRepaired':
+      return row('LedgerDayRepaired', e.data.repairedBy, e.data.playerId, {
+        reason: e.data.reason ?? null,
+        before: `${e.data.date} ${e.data.tz}`,
+        after: `+${e.data.missing.length} −${e.data.extra.length} ~${e.data.changed.length}`,
+      });
+    case 'PlayerReadModelsRebuilt':
+      return row('ReadModelsRebuilt', e.data.repairedBy, e.data.playerId, { reason: e.data.reason, before: String(e.data.bank.from), after: String(e.data.bank.to) });
+    case 'StaffRoleGranted':
+      return row('RoleGranted', e.data.grantedBy, e.data.email, { before: null, after: e.data.role });
+    case 'StaffRoleRevoked':
+      return row('RoleRevoked', e.data.revokedBy, e.data.email, { before: e.data.role, after: null });
+    default:
+      return null;
+  }
+}
+
+/**
+ * The staff audit log: every staff command is already an event (a ban, a suspect level, a withdrawal decision,
+ * a payout retried, a held deposit released, a code created, a brand saved, a ledger day repaired, a role
+ * granted or revoked); this read model lists them with who, on whom, when, why, and the state before and after.
+ * Rows are keyed by the event's id, so applying a batch again writes nothing twice.
+ */
+export const staffAuditProjection: Projection = {
+  name: 'staff-audit',
+  version: 1,
+  handles: [
+    'PlayerBanned', 'PlayerUnbanned', 'SuspectLevelSet', 'WithdrawalApproved', 'WithdrawalDeclined', 'WithdrawalPayoutStarted', 'HeldDepositReleased',
+    'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked',
+  ],
+  tables: ['staff_actions'],
+  async applyBatch(trx, events: readonly RecordedEvent[]) {
+    const rows = events.map(rowOf).filter((r): r is Row => r !== null);
+    if (rows.length === 0) return;
+    await trx.insertInto('staff_actions').values(rows).onConflict((oc) => oc.column('event_id').doNothing()).execute();
+  },
+};
