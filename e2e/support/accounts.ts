@@ -84,6 +84,24 @@ export async function playHandByApi(call: ApiCall, jwt: string, betAmount = 1_00
 }
 
 /**
+ * A hand dealt through the API and left in play at the player's turn (offers declined; a hand that settles at
+ * once, a blackjack, is followed by another deal), so the table picks it up on arrival and a move settles it.
+ */
+export async function handInPlayByApi(call: ApiCall, jwt: string, betAmount = 1_000): Promise<void> {
+  type Answer = { hand: { phase: string; allowedActions: string[] } };
+  for (let deal = 0; deal < 10; deal++) {
+    let answer = await call<Answer>('hands', { body: { betAmount }, jwt });
+    for (let i = 0; i < 3 && answer.hand.phase !== 'PlayerTurn' && answer.hand.phase !== 'Settled'; i++) {
+      const offer = ['noinsurance', 'noevenmoney'].find((a) => answer.hand.allowedActions.includes(a));
+      if (!offer) break;
+      answer = await call<Answer>(`hands/${offer}`, { method: 'PUT', jwt });
+    }
+    if (answer.hand.phase === 'PlayerTurn') return;
+  }
+  throw new Error('ten deals in a row settled at once');
+}
+
+/**
  * A player with something on every screen: the phone verified, `sats` deposited by Lightning, the first-deposit
  * offer made, one hand played (in the ledger), then a withdrawal of 5,000 sats to a wallet outside the site
  * requested (in review; it ends the open offer); resolves with the jwt and the hand's shoe id.

@@ -111,6 +111,7 @@ export function BitcoinSection({ guard, onFailure }: { guard: <T>(run: () => Pro
       </div>
 
       <DataTable
+        cardsByRoom
         columns={columns}
         rows={deposits}
         rowKey={(row) => `${row.transactionId}:${row.vout}`}

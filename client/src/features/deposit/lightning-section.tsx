@@ -122,6 +122,7 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
       </form>
 
       <DataTable
+        cardsByRoom
         columns={columns}
         rows={invoices ? current : undefined}
         rowKey={(row) => row.id}
@@ -140,6 +141,7 @@ export function LightningSection({ guard, onFailure }: { guard: <T>(run: () => P
             <span className={styles.olderHint}>{t('deposit.lightning.olderHint')}</span>
           </summary>
           <DataTable
+            cardsByRoom
             columns={columns.filter((column) => column.key !== 'qr')}
             rows={older}
             rowKey={(row) => row.id}

@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BrandImages } from '@/lib/brand/brand-provider';
 import { CARD_H, CARD_W, type Geometry, type TableSize } from './table-layout';
@@ -12,22 +12,64 @@ interface Print {
   discard: { x: number; y: number };
 }
 
+/*
+ * The arcs lie between the dealer's score and the line the results of a settled hand take above its cards
+ * (table-layout's resultLine): a badge over a hand of up to three cards (large table) or two (small, where
+ * the arcs are flatter and a single hand's badge is one line) leaves the printed words clear.
+ */
 const PRINT: Record<TableSize, Print> = {
   large: {
-    arc1: 'M170 160Q400 270 630 160',
-    arc2: 'M204 198Q400 306 596 198',
+    arc1: 'M170 140Q400 250 630 140',
+    arc2: 'M196 170Q400 282 604 170',
     arc1Size: 21,
     arc2Size: 11.5,
     discard: { x: 46, y: 26 },
   },
   small: {
-    arc1: 'M50 164Q200 240 350 164',
-    arc2: 'M34 186Q200 266 366 186',
+    arc1: 'M50 146Q200 178 350 146',
+    arc2: 'M34 166Q200 194 366 166',
     arc1Size: 13,
     arc2Size: 7.6,
     discard: { x: 20, y: 18 },
   },
 };
+
+/** The printed text takes at most this share of its arc, so its ends never reach the arc's. */
+const FILL = 0.96;
+
+/**
+ * How much each arc's text is scaled down to fit its arc in the player's language (1 when it fits at the
+ * drawing's size): measured in the browser, again once the web fonts have loaded.
+ */
+function useFitToArcs(words: readonly string[], size: TableSize) {
+  const texts = useRef<(SVGTextElement | null)[]>([]);
+  const paths = useRef<(SVGPathElement | null)[]>([]);
+  const [factors, setFactors] = useState<number[]>(() => words.map(() => 1));
+  const key = words.join('\n');
+  useLayoutEffect(() => {
+    let live = true;
+    const measure = () => {
+      if (!live) return;
+      const next = key.split('\n').map((_, i) => {
+        const text = texts.current[i];
+        const path = paths.current[i];
+        // jsdom draws nothing: the text keeps its size there.
+        if (!text || !path || typeof text.getComputedTextLength !== 'function' || typeof path.getTotalLength !== 'function') return 1;
+        const current = Number(text.dataset.fit ?? 1);
+        const natural = text.getComputedTextLength() / current;
+        const room = path.getTotalLength() * FILL;
+        return natural > room ? Math.floor((room / natural) * 1000) / 1000 : 1;
+      });
+      setFactors((before) => (before.length === next.length && before.every((f, i) => f === next[i]) ? before : next));
+    };
+    measure();
+    void document.fonts?.ready.then(measure);
+    return () => {
+      live = false;
+    };
+  }, [key, size]);
+  return { texts, paths, factors };
+}
 
 const ACCENT = { fill: 'var(--gold-400)' };
 const ACCENT_LINE = { stroke: 'var(--gold-400)' };
@@ -45,6 +87,8 @@ export const FeltTable = memo(function FeltTable({ size, geometry, discarded, im
   const { width, height, shoe, bet } = geometry;
   const k = size === 'large' ? 1 : 0.8;
   const cardBack = images.cardSvg;
+  const { texts, paths, factors } = useFitToArcs([t('game.felt.payout'), t('game.felt.rules')], size);
+  const [fit1 = 1, fit2 = 1] = factors;
   return (
     <>
       <img
@@ -65,16 +109,35 @@ export const FeltTable = memo(function FeltTable({ size, geometry, discarded, im
         style={{ position: 'absolute', left: 0, top: 0 }}
       >
         <defs>
-          <path id={`${id}-arc1`} d={p.arc1} />
-          <path id={`${id}-arc2`} d={p.arc2} />
+          <path id={`${id}-arc1`} d={p.arc1} ref={(el) => void (paths.current[0] = el)} />
+          <path id={`${id}-arc2`} d={p.arc2} ref={(el) => void (paths.current[1] = el)} />
         </defs>
 
-        <text style={ACCENT} fillOpacity="0.9" fontFamily="Georgia, 'Times New Roman', serif" fontWeight="700" fontSize={p.arc1Size} letterSpacing={3 * k}>
+        {/* Each text at the drawing's size, or scaled down (letter spacing with it) until it fits its arc. */}
+        <text
+          ref={(el) => void (texts.current[0] = el)}
+          data-fit={fit1}
+          style={ACCENT}
+          fillOpacity="0.9"
+          fontFamily="Georgia, 'Times New Roman', serif"
+          fontWeight="700"
+          fontSize={p.arc1Size * fit1}
+          letterSpacing={3 * k * fit1}
+        >
           <textPath href={`#${id}-arc1`} startOffset="50%" textAnchor="middle">
             {t('game.felt.payout')}
           </textPath>
         </text>
-        <text fill="#f6f0e0" fillOpacity="0.62" fontFamily="system-ui, sans-serif" fontWeight="600" fontSize={p.arc2Size} letterSpacing={2 * k}>
+        <text
+          ref={(el) => void (texts.current[1] = el)}
+          data-fit={fit2}
+          fill="#f6f0e0"
+          fillOpacity="0.62"
+          fontFamily="system-ui, sans-serif"
+          fontWeight="600"
+          fontSize={p.arc2Size * fit2}
+          letterSpacing={2 * k * fit2}
+        >
           <textPath href={`#${id}-arc2`} startOffset="50%" textAnchor="middle">
             {t('game.felt.rules')}
           </textPath>

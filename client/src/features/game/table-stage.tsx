@@ -121,7 +121,7 @@ export const TableStage = memo(function TableStage({ size, scale, hand, shown, s
                     x={slot.box.x + slot.box.w / 2}
                     y={line.y}
                     maxWidth={line.maxWidth}
-                    compact={multi || size === 'small'}
+                    compact={multi}
                     format={format}
                   />
                 ) : null}

@@ -105,6 +105,7 @@ export function Component() {
 
       <section className={`panel ${styles.section}`} aria-label={t('withdraw.tableCaption')}>
         <DataTable
+          cardsByRoom
           columns={columns}
           rows={requests.data}
           rowKey={(row) => row.id}
