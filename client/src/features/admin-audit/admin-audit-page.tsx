@@ -24,11 +24,118 @@ function stateText(t: TFunction, value: string | null): string {
 
 const isAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(value);
 
-/** Admin "Audit log": every staff decision, filterable, paged, and exported as CSV with the same rows. */
-export function Component() {
+const EMPTY_FILTERS: AuditFilters = { action: '', staff: '', player: '', from: '', to: '' };
+
+/** The log's columns: when, what, who, on whom, the change (and any amount), why. */
+function useAuditColumns(): Column<AuditEntry>[] {
   const { t } = useTranslation();
   const format = useSatsFormat();
   const formatDate = useDateTimeFormat();
+  return [
+    { key: 'at', header: t('adminAudit.columns.at'), cell: (row) => <time dateTime={row.at}>{formatDate(row.at)}</time> },
+    {
+      key: 'action',
+      header: t('adminAudit.columns.action'),
+      primary: true,
+      cell: (row) => (
+        <span className={styles.action} data-action={row.action}>
+          {t(`adminAudit.actions.${row.action}`)}
+        </span>
+      ),
+    },
+    { key: 'staff', header: t('adminAudit.columns.staff'), cell: (row) => <span className={styles.wrap}>{row.staffEmail ?? row.staffId}</span> },
+    {
+      key: 'subject',
+      header: t('adminAudit.columns.subject'),
+      cell: (row) =>
+        row.playerId ? (
+          <LocalizedLink to={`/admin/players/${row.playerId}`} className={styles.wrap}>
+            {row.playerEmail ?? row.playerId}
+          </LocalizedLink>
+        ) : (
+          <span className={styles.wrap}>{row.subject}</span>
+        ),
+    },
+    {
+      key: 'change',
+      header: t('adminAudit.columns.change'),
+      cell: (row) => (
+        <span className={styles.change}>
+          {row.before === null ? (row.after === null ? null : stateText(t, row.after)) : t('adminAudit.change', { before: stateText(t, row.before), after: stateText(t, row.after) })}
+          {row.amount !== null ? <span className={styles.amount}>{t('game.sats', { amount: format.sats(row.amount) })}</span> : null}
+        </span>
+      ),
+    },
+    { key: 'reason', header: t('adminAudit.columns.reason'), cell: (row) => <span className={styles.reason}>{row.reason ?? '—'}</span> },
+  ];
+}
+
+/** The filters: the action, part of the staff member's e-mail, a player id, and the UTC days from and to. */
+function AuditFilterForm({
+  draft,
+  onDraft,
+  filtered,
+  onSubmit,
+  onClear,
+}: {
+  draft: AuditFilters;
+  onDraft: (next: AuditFilters) => void;
+  filtered: boolean;
+  onSubmit: (event: FormEvent) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  const field = (key: (typeof FILTER_KEYS)[number]) => ({
+    id: `audit-${key}`,
+    value: draft[key],
+    onChange: (event: { target: { value: string } }) => onDraft({ ...draft, [key]: event.target.value }),
+  });
+  return (
+      <form className={styles.filters} onSubmit={onSubmit} aria-label={t('adminAudit.filters.label')}>
+        <div className="field">
+          <label htmlFor="audit-action">{t('adminAudit.filters.action')}</label>
+          <select className="input" {...field('action')}>
+            <option value="">{t('adminAudit.filters.anyAction')}</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {t(`adminAudit.actions.${a}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="audit-staff">{t('adminAudit.filters.staff')}</label>
+          <input className="input" type="search" maxLength={254} autoComplete="off" {...field('staff')} />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-player">{t('adminAudit.filters.player')}</label>
+          <input className="input" type="search" maxLength={36} autoComplete="off" spellCheck={false} {...field('player')} />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-from">{t('adminAudit.filters.from')}</label>
+          <input className="input" type="date" {...field('from')} />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-to">{t('adminAudit.filters.to')}</label>
+          <input className="input" type="date" {...field('to')} />
+        </div>
+        <div className={styles.filterButtons}>
+          <button type="submit" className="btn btn-primary btn-sm">
+            {t('adminAudit.filters.apply')}
+          </button>
+          {filtered ? (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={onClear}>
+              {t('adminAudit.filters.clear')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+  );
+}
+
+/** Admin "Audit log": every staff decision, filterable, paged, and exported as CSV with the same rows. */
+export function Component() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const action = params.get('action') ?? '';
   const filters: AuditFilters = {
@@ -77,50 +184,9 @@ export function Component() {
     }
   }
 
-  const columns: Column<AuditEntry>[] = [
-    { key: 'at', header: t('adminAudit.columns.at'), cell: (row) => <time dateTime={row.at}>{formatDate(row.at)}</time> },
-    {
-      key: 'action',
-      header: t('adminAudit.columns.action'),
-      primary: true,
-      cell: (row) => (
-        <span className={styles.action} data-action={row.action}>
-          {t(`adminAudit.actions.${row.action}`)}
-        </span>
-      ),
-    },
-    { key: 'staff', header: t('adminAudit.columns.staff'), cell: (row) => <span className={styles.wrap}>{row.staffEmail ?? row.staffId}</span> },
-    {
-      key: 'subject',
-      header: t('adminAudit.columns.subject'),
-      cell: (row) =>
-        row.playerId ? (
-          <LocalizedLink to={`/admin/players/${row.playerId}`} className={styles.wrap}>
-            {row.playerEmail ?? row.playerId}
-          </LocalizedLink>
-        ) : (
-          <span className={styles.wrap}>{row.subject}</span>
-        ),
-    },
-    {
-      key: 'change',
-      header: t('adminAudit.columns.change'),
-      cell: (row) => (
-        <span className={styles.change}>
-          {row.before === null ? (row.after === null ? null : stateText(t, row.after)) : t('adminAudit.change', { before: stateText(t, row.before), after: stateText(t, row.after) })}
-          {row.amount !== null ? <span className={styles.amount}>{t('game.sats', { amount: format.sats(row.amount) })}</span> : null}
-        </span>
-      ),
-    },
-    { key: 'reason', header: t('adminAudit.columns.reason'), cell: (row) => <span className={styles.reason}>{row.reason ?? '—'}</span> },
-  ];
+  const columns = useAuditColumns();
 
   const page = log.data;
-  const field = (key: (typeof FILTER_KEYS)[number]) => ({
-    id: `audit-${key}`,
-    value: draft[key],
-    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }),
-  });
 
   return (
     <Page>
@@ -133,45 +199,7 @@ export function Component() {
           </button>
         }
       />
-      <form className={styles.filters} onSubmit={submit} aria-label={t('adminAudit.filters.label')}>
-        <div className="field">
-          <label htmlFor="audit-action">{t('adminAudit.filters.action')}</label>
-          <select className="input" {...field('action')}>
-            <option value="">{t('adminAudit.filters.anyAction')}</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {t(`adminAudit.actions.${a}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="audit-staff">{t('adminAudit.filters.staff')}</label>
-          <input className="input" type="search" maxLength={254} autoComplete="off" {...field('staff')} />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-player">{t('adminAudit.filters.player')}</label>
-          <input className="input" type="search" maxLength={36} autoComplete="off" spellCheck={false} {...field('player')} />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-from">{t('adminAudit.filters.from')}</label>
-          <input className="input" type="date" {...field('from')} />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-to">{t('adminAudit.filters.to')}</label>
-          <input className="input" type="date" {...field('to')} />
-        </div>
-        <div className={styles.filterButtons}>
-          <button type="submit" className="btn btn-primary btn-sm">
-            {t('adminAudit.filters.apply')}
-          </button>
-          {FILTER_KEYS.some((k) => filters[k] !== '') ? (
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => go({ action: '', staff: '', player: '', from: '', to: '' })}>
-              {t('adminAudit.filters.clear')}
-            </button>
-          ) : null}
-        </div>
-      </form>
+      <AuditFilterForm draft={draft} onDraft={setDraft} filtered={FILTER_KEYS.some((k) => filters[k] !== '')} onSubmit={submit} onClear={() => go(EMPTY_FILTERS)} />
       {exportError ? (
         <p className="alert" role="alert">
           {exportError}
