@@ -60,6 +60,26 @@ async function tableShot(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
 }
 
+/** Letters printed on the felt that a result badge covers while they are still drawn legibly (none expected). */
+function legibleLettersUnderBadges(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const badges = [...document.querySelectorAll('[data-testid="hand-result"], [data-testid="insurance-result"]')].map((el) => el.getBoundingClientRect());
+    const out: string[] = [];
+    for (const text of document.querySelectorAll<SVGTextElement>('[data-felt-print]')) {
+      if (Number(getComputedStyle(text).fillOpacity) <= 0.3) continue;
+      const ctm = text.getScreenCTM()!;
+      for (let i = 0; i < text.getNumberOfChars(); i++) {
+        const r = text.getExtentOfChar(i);
+        const a = new DOMPoint(r.x, r.y).matrixTransform(ctm);
+        const b = new DOMPoint(r.x + r.width, r.y + r.height).matrixTransform(ctm);
+        const box = { left: Math.min(a.x, b.x), right: Math.max(a.x, b.x), top: Math.min(a.y, b.y), bottom: Math.max(a.y, b.y) };
+        if (badges.some((g) => g.left < box.right && box.left < g.right && g.top < box.bottom && box.top < g.bottom)) out.push(text.textContent?.[i] ?? '?');
+      }
+    }
+    return out;
+  });
+}
+
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test.each(LANGUAGES)('%s: a four-way split with its round total, insurance, and instant dealing at 1280 and 375 px', async (lang) => {
@@ -85,6 +105,23 @@ test.each(LANGUAGES)('%s: a four-way split with its round total, insurance, and 
     expect(Number(await line.getAttribute('data-net'))).toBe(nets.reduce((a, b) => a + b, 0));
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await tableShot(page, `table-split-${lang}-${width}`);
+
+    expect(await legibleLettersUnderBadges(page)).toEqual([]);
+
+    // A tall hand (five cards): its result rises into the printed words, which step back behind it.
+    if (lang === 'en') {
+      await onForcedShoe(page, jwt, SEEDS.fiveCards, path);
+      await bet(page, ['1K']);
+      await pressMove(page, 'n');
+      for (let hit = 0; hit < 3; hit++) {
+        await whenEnabled(page.getByTestId('action-hit'));
+        await pressMove(page, 'h');
+      }
+      await playWith(page, [['action-stand', 's']]);
+      expect(await page.locator('[data-testid="table-card"]').count()).toBe(7);
+      expect(await legibleLettersUnderBadges(page)).toEqual([]);
+      await tableShot(page, `table-five-cards-${lang}-${width}`);
+    }
 
     // Insurance: the offer, then the insured hand settled with the stake in the round.
     await onForcedShoe(page, jwt, SEEDS.insurance, path);

@@ -12,7 +12,7 @@ export interface SeedPair {
 }
 
 export const SEEDS = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'seeds.json'), 'utf8')) as Record<
-  'insurance' | 'insuranceDealerBlackjack' | 'evenMoney' | 'split' | 'fourWaySplit' | 'plain',
+  'insurance' | 'insuranceDealerBlackjack' | 'evenMoney' | 'split' | 'fourWaySplit' | 'fiveCards' | 'plain',
   SeedPair
 >;
 

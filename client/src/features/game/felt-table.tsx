@@ -80,7 +80,20 @@ const ACCENT_LINE = { stroke: 'var(--gold-400)' };
  * their arcs, the bet spot, the cards left in the shoe and the discard pile, all in the brand's card
  * back and accent colour.
  */
-export const FeltTable = memo(function FeltTable({ size, geometry, discarded, images }: { size: TableSize; geometry: Geometry; discarded: number; images: BrandImages }) {
+export const FeltTable = memo(function FeltTable({
+  size,
+  geometry,
+  discarded,
+  images,
+  quiet = false,
+}: {
+  size: TableSize;
+  geometry: Geometry;
+  discarded: number;
+  images: BrandImages;
+  /** A settled round's results lie over the printed words (a tall or split hand): the print steps back behind them. */
+  quiet?: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const p = PRINT[size];
@@ -117,8 +130,8 @@ export const FeltTable = memo(function FeltTable({ size, geometry, discarded, im
         <text
           ref={(el) => void (texts.current[0] = el)}
           data-fit={fit1}
-          style={ACCENT}
-          fillOpacity="0.9"
+          data-felt-print=""
+          style={{ ...ACCENT, fillOpacity: quiet ? 0.16 : 0.9, transition: 'fill-opacity 200ms ease' }}
           fontFamily="Georgia, 'Times New Roman', serif"
           fontWeight="700"
           fontSize={p.arc1Size * fit1}
@@ -131,8 +144,9 @@ export const FeltTable = memo(function FeltTable({ size, geometry, discarded, im
         <text
           ref={(el) => void (texts.current[1] = el)}
           data-fit={fit2}
+          data-felt-print=""
           fill="#f6f0e0"
-          fillOpacity="0.62"
+          style={{ fillOpacity: quiet ? 0.12 : 0.62, transition: 'fill-opacity 200ms ease' }}
           fontFamily="system-ui, sans-serif"
           fontWeight="600"
           fontSize={p.arc2Size * fit2}

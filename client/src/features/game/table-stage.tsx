@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Hand } from '@bahati/contracts';
 import { cardLabel } from '@/components/playing-card/card-label';
@@ -32,6 +32,50 @@ export interface TableStageProps {
   images: BrandImages;
 }
 
+/**
+ * Whether a settled round's result badges lie over a word printed on the felt (a tall hand's badge line rises
+ * into the arcs): measured in the browser once the results are shown, so the print can step back behind them.
+ */
+function usePrintBehindResults(stage: React.RefObject<HTMLDivElement | null>, settled: boolean, layout: string): boolean {
+  const [quiet, setQuiet] = useState(false);
+  useLayoutEffect(() => {
+    const root = stage.current;
+    if (!settled || !root) return setQuiet(false);
+    let gone = false;
+    const measure = () => {
+      if (gone) return;
+      type Box = { left: number; right: number; top: number; bottom: number };
+      const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      // Each printed letter where it lies on its arc (the felt's drawing units are the stage's), against each badge
+      // brought back from the screen into the stage's units; jsdom measures neither.
+      const letters: Box[] = [];
+      for (const el of root.querySelectorAll<SVGTextElement>('[data-felt-print]')) {
+        if (typeof el.getNumberOfChars !== 'function') continue;
+        for (let i = 0; i < el.getNumberOfChars(); i++) {
+          const r = el.getExtentOfChar(i);
+          if (r.width > 0) letters.push({ left: r.x, right: r.x + r.width, top: r.y, bottom: r.y + r.height });
+        }
+      }
+      const at = root.getBoundingClientRect();
+      const k = root.offsetWidth > 0 ? at.width / root.offsetWidth : 1;
+      const badges: Box[] = [...root.querySelectorAll('[data-testid="hand-result"], [data-testid="insurance-result"]')].map((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: (r.left - at.left) / k, right: (r.right - at.left) / k, top: (r.top - at.top) / k, bottom: (r.bottom - at.top) / k };
+      });
+      setQuiet(badges.some((b) => letters.some((l) => overlaps(b, l))));
+    };
+    // The badges pop in (scaled): they are measured where they come to rest.
+    const popping = [...root.querySelectorAll('[data-testid="hand-result"], [data-testid="insurance-result"]')].flatMap((el) =>
+      typeof el.getAnimations === 'function' ? el.getAnimations({ subtree: true }) : [],
+    );
+    void Promise.allSettled(popping.map((a) => a.finished)).then(measure);
+    return () => {
+      gone = true;
+    };
+  }, [stage, settled, layout]);
+  return quiet;
+}
+
 /** The brand's table, the cards, scores and results, the bet stack and the chip tray, on the table's own grid. */
 export const TableStage = memo(function TableStage({ size, scale, hand, shown, sequence, onCard, bet, chipsLocked, onChip, onClearBet, canClear, images }: TableStageProps) {
   const { t } = useTranslation();
@@ -50,14 +94,17 @@ export const TableStage = memo(function TableStage({ size, scale, hand, shown, s
   // The insurance stake lies beside the bet until the hand settles; once the dealer has shown no blackjack it is lost.
   const insuranceBet = shown?.insuranceBet ?? 0;
   const spot = insuranceSpot(geometry, size);
+  const stage = useRef<HTMLDivElement>(null);
+  const quiet = usePrintBehindResults(stage, settled, `${hand?.id ?? ''}|${size}|${scale}|${shown?.playerHands.length ?? 0}`);
 
   return (
     <div
+      ref={stage}
       className={styles.stage}
       style={{ width: geometry.width, height: geometry.height, transform: `scale(${scale})` }}
       data-size={size}
     >
-      <FeltTable size={size} geometry={geometry} discarded={discarded} images={images} />
+      <FeltTable size={size} geometry={geometry} discarded={discarded} images={images} quiet={quiet} />
 
       {/* cards */}
       <div className={styles.cards} aria-hidden="true">
