@@ -184,7 +184,7 @@ test('a banned player lands on the suspension page; a 401 shows the session-expi
   const admin = await signInByApi(call, ADMIN_EMAIL, 'Ofisi');
   const banned = await signInByApi(call, 'kifaru@bahati.test', 'Kifaru');
   const { id } = await call<{ id: string }>('players/1234', { jwt: banned });
-  await expect(call<{ banned: boolean }>(`players/${id}/ban`, { method: 'POST', jwt: admin })).resolves.toMatchObject({ banned: true });
+  await expect(call<{ banned: boolean }>(`players/${id}/ban`, { method: 'POST', body: { reason: 'Suspended for the journey' }, jwt: admin })).resolves.toMatchObject({ banned: true });
 
   for (const [viewport, width] of [
     [DESKTOP_SHORT, 'desktop'],

@@ -181,7 +181,7 @@ test("a ban sends the banned player's open table to the suspension page", async 
   const { context, page, errors } = await open(DESKTOP, { jwt });
   await midHand(page, jwt);
 
-  await call(`players/${id}/ban`, { method: 'POST', jwt: admin });
+  await call(`players/${id}/ban`, { method: 'POST', body: { reason: 'Suspended for the journey' }, jwt: admin });
   await page.waitForURL((url) => url.pathname === '/suspect');
   await visible(page.getByRole('heading', { level: 1, name: 'Your account is suspended' }));
   expect(await page.getByTestId('action-split').count()).toBe(0);

@@ -279,3 +279,31 @@ export const DevPhoneCodeQuery = z.object({
 });
 export const DevPhoneCodeResponse = z.object({ code: z.string() });
 export type DevPhoneCodeResponse = z.infer<typeof DevPhoneCodeResponse>;
+
+/*
+ * The risk of a withdrawal in review (GET admin/withdraw-risk; admins): what an admin weighs before paying it,
+ * for each request still to decide or whose payout failed.
+ */
+export const WithdrawalRisk = z.object({
+  withdrawalId: z.string(),
+  playerId: z.string(),
+  email: z.string().nullable(),
+  /** First sign-in, and whole days since. */
+  createdTime: z.string().nullable(),
+  accountAgeDays: z.number().int().nullable(),
+  banned: z.boolean(),
+  selfExcluded: z.boolean(),
+  suspectLevel: z.number().int(),
+  /** The newest suspect records (at most 3). */
+  latestSuspect: z.array(z.object({ time: z.string(), reason: z.string(), suspectChange: z.number().int() })),
+  /** Everything deposited (credited), withdrawn (net of refunds, this request included), the game's net result, bonuses credited, the bank. */
+  deposited: Sats,
+  withdrawn: Sats,
+  gameNet: z.number().int(),
+  bonuses: Sats,
+  bank: Sats,
+  /** Other players who withdrew to the same destination (the address, or the payee node of a payment request). */
+  sharedWith: z.array(z.object({ playerId: z.string(), email: z.string().nullable(), requests: z.number().int() })),
+});
+export type WithdrawalRisk = z.infer<typeof WithdrawalRisk>;
+export const WithdrawalRiskList = z.array(WithdrawalRisk);

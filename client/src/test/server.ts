@@ -66,6 +66,8 @@ export const handlers = [
   }),
   // A player: no staff role.
   http.get('/api/admin/roles', () => HttpResponse.json<StaffRolesResponse>({ roles: [] })),
+  // No withdrawal in review carries a risk unless a test says so.
+  http.get('/api/admin/withdraw-risk', () => HttpResponse.json([])),
   http.get('/api/players/brand', () => HttpResponse.json(brand())),
 ];
 

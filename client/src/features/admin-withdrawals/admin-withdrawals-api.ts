@@ -1,4 +1,4 @@
-import type { WithdrawRequestView } from '@bahati/contracts';
+import type { WithdrawalRisk, WithdrawRequestView } from '@bahati/contracts';
 import { api } from '@/lib/api';
 
 /** The decided request replaces its row at once, so the links disappear with the answer. */
@@ -23,6 +23,11 @@ export const adminWithdrawalsApi = api.injectEndpoints({
       query: () => 'players/adminwithdrawrequests',
       providesTags: ['AdminWithdrawRequest'],
     }),
+    /** What to weigh before paying each request in review; read again with the queue after every decision. */
+    getWithdrawRisk: build.query<WithdrawalRisk[], void>({
+      query: () => 'admin/withdraw-risk',
+      providesTags: ['AdminWithdrawRequest'],
+    }),
     approveWithdrawRequest: build.mutation<WithdrawRequestView, string>({
       query: (id) => ({ url: 'players/approvewithdrawrequest', method: 'PUT', params: { id } }),
       invalidatesTags: ['AdminWithdrawRequest', 'WithdrawRequest'],
@@ -36,5 +41,5 @@ export const adminWithdrawalsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAdminWithdrawRequestsQuery, useApproveWithdrawRequestMutation, useDeclineWithdrawRequestMutation } =
+export const { useGetAdminWithdrawRequestsQuery, useGetWithdrawRiskQuery, useApproveWithdrawRequestMutation, useDeclineWithdrawRequestMutation } =
   adminWithdrawalsApi;

@@ -1,4 +1,4 @@
-import type { WithdrawRequestView } from '@bahati/contracts';
+import type { WithdrawalRisk, WithdrawRequestView } from '@bahati/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -58,6 +58,30 @@ describe('the withdrawal approvals', () => {
     expect(puts).toHaveLength(1);
     expect(puts[0].query.get('id')).toBe('w-1');
     await waitFor(() => expect(screen.queryByRole('button', { name: /Approve the request/ })).not.toBeInTheDocument());
+  });
+
+  it('shows the risk before paying: a shared destination and the suspect level in the queue, the whole picture in the confirmation', async () => {
+    listing([inReview]);
+    const risk: WithdrawalRisk = {
+      withdrawalId: 'w-1', playerId: inReview.playerId, email: 'ada@example.com', createdTime: '2026-03-01T10:00:00.000Z', accountAgeDays: 2,
+      banned: false, selfExcluded: false, suspectLevel: 60, latestSuspect: [{ time: '2026-03-02T10:00:00.000Z', reason: 'BetDeviation', suspectChange: 10 }],
+      deposited: 50_000, withdrawn: 20_000, gameNet: -5_000, bonuses: 0, bank: 25_000,
+      sharedWith: [
+        { playerId: '0f9e8d7c-6b5a-4938-8271-605f4e3d2c1b', email: 'mule2@example.com', requests: 1 },
+        { playerId: '1f9e8d7c-6b5a-4938-8271-605f4e3d2c1b', email: 'mule3@example.com', requests: 1 },
+      ],
+    };
+    server.use(http.get('/api/admin/withdraw-risk', () => HttpResponse.json([risk])));
+    const { user } = renderWithProviders(<AdminWithdrawalsPage />, { route: '/withdraw-requests' });
+    const flags = await screen.findByTestId('risk-flags');
+    expect(within(flags).getByText('Same destination as 2 other players')).toBeInTheDocument();
+    expect(within(flags).getByText('Suspect level 60')).toBeInTheDocument();
+    expect(within(flags).getByText('New account (2 days)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Approve the request of ada@example.com/ }));
+    const panel = within(await screen.findByTestId('risk-panel'));
+    expect(panel.getByRole('link', { name: 'mule2@example.com' })).toHaveAttribute('href', '/admin/players/0f9e8d7c-6b5a-4938-8271-605f4e3d2c1b');
+    expect(panel.getByText('Bet deviation', { exact: false })).toBeInTheDocument();
+    expect(panel.getByTestId('risk-game-net')).toHaveTextContent('−5,000 sats');
   });
 
   it('declines after confirming and says the amount went back', async () => {

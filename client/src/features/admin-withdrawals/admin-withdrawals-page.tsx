@@ -1,12 +1,12 @@
 import type { WithdrawRequestView } from '@bahati/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { DataTable } from '@/components/data-table/data-table';
 import { apiErrorMessage, apiServerMessage } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useApproveWithdrawRequestMutation, useDeclineWithdrawRequestMutation, useGetAdminWithdrawRequestsQuery } from './admin-withdrawals-api';
+import { useApproveWithdrawRequestMutation, useDeclineWithdrawRequestMutation, useGetAdminWithdrawRequestsQuery, useGetWithdrawRiskQuery } from './admin-withdrawals-api';
 import { ConfirmDecisionDialog } from './confirm-decision-dialog';
 import { useWithdrawRequestColumns, type Action } from './withdraw-request-columns';
 import styles from './admin-withdrawals.module.css';
@@ -29,6 +29,8 @@ export function Component() {
   const { t } = useTranslation();
   const format = useSatsFormat();
   const requests = useGetAdminWithdrawRequestsQuery();
+  const riskList = useGetWithdrawRiskQuery();
+  const risk = useMemo(() => new Map((riskList.data ?? []).map((r) => [r.withdrawalId, r])), [riskList.data]);
   const [approve] = useApproveWithdrawRequestMutation();
   const [decline] = useDeclineWithdrawRequestMutation();
   const [working, setWorking] = useState<string | null>(null);
@@ -59,7 +61,7 @@ export function Component() {
     }
   }
 
-  const columns = useWithdrawRequestColumns({ working, onDecision: (row, action) => setConfirming({ row, action }) });
+  const columns = useWithdrawRequestColumns({ working, risk, onDecision: (row, action) => setConfirming({ row, action }) });
 
   return (
     <Page>
@@ -90,7 +92,7 @@ export function Component() {
           rowTestId={(row) => `admin-withdraw-${row.id}`}
         />
       </div>
-      <ConfirmDecisionDialog confirming={confirming} onClose={() => setConfirming(null)} onConfirm={(row, action, reason) => void decide(row, action, reason)} />
+      <ConfirmDecisionDialog confirming={confirming} risk={confirming ? risk.get(confirming.row.id) : undefined} onClose={() => setConfirming(null)} onConfirm={(row, action, reason) => void decide(row, action, reason)} />
     </Page>
   );
 }

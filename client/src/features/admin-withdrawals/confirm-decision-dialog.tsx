@@ -1,19 +1,23 @@
-import type { WithdrawRequestView } from '@bahati/contracts';
+import type { WithdrawalRisk, WithdrawRequestView } from '@bahati/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonField, reasonProblem } from '@/components/reason/reason-field';
 import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { Dialog } from '@/components/dialog/dialog';
 import { who, type Action } from './withdraw-request-columns';
+import { RiskPanel } from './withdrawal-risk';
 import styles from './admin-withdrawals.module.css';
 
 /** The decision waiting for the admin to confirm it, with the player, the amount, the method and the destination in front of them. */
 export function ConfirmDecisionDialog({
   confirming,
+  risk,
   onClose,
   onConfirm,
 }: {
   confirming: { row: WithdrawRequestView; action: Action } | null;
+  /** What to weigh before deciding (undefined while it loads). */
+  risk: WithdrawalRisk | undefined;
   onClose: () => void;
   onConfirm: (row: WithdrawRequestView, action: Action, reason: string | undefined) => void;
 }) {
@@ -87,6 +91,7 @@ export function ConfirmDecisionDialog({
           </div>
         </dl>
       ) : null}
+      {confirming ? <RiskPanel risk={risk} /> : null}
       {declining ? <ReasonField value={reason} onChange={setReason} required={false} showProblem={tried} /> : null}
     </Dialog>
   );

@@ -1,10 +1,11 @@
-import type { WithdrawRequestView } from '@bahati/contracts';
+import type { WithdrawalRisk, WithdrawRequestView } from '@bahati/contracts';
 import { useTranslation } from 'react-i18next';
 import { SatsAmount, useSatsFormat } from '@/components/amount/sats-amount';
 import { CopyButton } from '@/components/copy-button/copy-button';
 import type { Column } from '@/components/data-table/data-table';
 import { truncateMiddle, useDateTimeFormat } from '@/components/format/format';
 import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
+import { RiskSummary } from './withdrawal-risk';
 import styles from './admin-withdrawals.module.css';
 
 const STATUS_TONE: Record<WithdrawRequestView['status'], StatusTone> = { Created: 'pending', Approved: 'success', Declined: 'danger', Canceled: 'neutral' };
@@ -36,10 +37,13 @@ export const who = (row: WithdrawRequestView) => row.email ?? row.playerId;
 export function useWithdrawRequestColumns({
   working,
   onDecision,
+  risk,
 }: {
   /** The request this screen is deciding on, if any. */
   working: string | null;
   onDecision: (row: WithdrawRequestView, action: Action) => void;
+  /** The risk of each request in review, by its id. */
+  risk: ReadonlyMap<string, WithdrawalRisk>;
 }): Column<WithdrawRequestView>[] {
   const { t } = useTranslation();
   const formatDate = useDateTimeFormat();
@@ -54,6 +58,11 @@ export function useWithdrawRequestColumns({
           {who(row)}
         </span>
       ),
+    },
+    {
+      key: 'risk',
+      header: t('adminWithdrawals.risk.column'),
+      cell: (row) => (row.status === 'Created' || (row.status === 'Approved' && row.payout === 'Failed') ? <RiskSummary risk={risk.get(row.id)} /> : null),
     },
     {
       key: 'target',

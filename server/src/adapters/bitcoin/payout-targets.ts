@@ -1,3 +1,4 @@
+import * as bolt11 from 'bolt11';
 import { PayoutTargets } from '../../application/ports/money';
 import { DomainError } from '../../domain/decider';
 import { checkPaymentRequest } from '../lightning/payment-request';
@@ -17,5 +18,16 @@ export class NetworkPayoutTargets extends PayoutTargets {
 
   checkPaymentRequest(paymentRequest: string, amount: number, now: Date): { paymentHash: string } {
     return checkPaymentRequest(paymentRequest, { network: this.network, amount, now });
+  }
+
+  destinationOf(method: 'lightning' | 'bitcoin', target: string): string {
+    const text = target.trim();
+    if (method === 'bitcoin') return /^(bc|tb|bcrt)1/i.test(text) ? text.toLowerCase() : text;
+    try {
+      const decoded = bolt11.decode(text.toLowerCase().startsWith('lightning:') ? text.slice(10) : text);
+      return decoded.payeeNodeKey ? `ln:${decoded.payeeNodeKey}` : text;
+    } catch {
+      return text;
+    }
   }
 }

@@ -4,10 +4,11 @@ import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiPara
 import {
   AddInvoiceRequest, AddInvoiceResponse, BitcoinAddressResponse, type Deposit, DepositList, type HeldDeposit, HeldDepositList, ReleaseHeldDepositRequest, InvoiceStatusRequest, InvoiceStatusResponse, type LightningInvoice,
   LightningInvoiceList, OptionalStaffReasonRequest, PhoneVerifyRequest, PhoneVerifyResponse, VerifyCodeRequest, VerifyCodeResponse, WithdrawCancelResponse, WithdrawDecisionQuery, WithdrawRequest,
-  WithdrawRequestId, WithdrawRequestList, WithdrawRequestView,
+  WithdrawRequestId, WithdrawRequestList, WithdrawRequestView, type WithdrawalRisk, WithdrawalRiskList,
 } from '@bahati/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../application/actor';
+import { GetWithdrawalRiskQuery } from '../../application/money/withdrawal-risk';
 import {
   AssignDepositAddressCommand, BeginPhoneVerifyCommand, CancelWithdrawalCommand, CreateInvoiceCommand, DecideWithdrawalCommand,
   RequestWithdrawalCommand, VerifyPhoneCodeCommand,
@@ -129,6 +130,14 @@ export class MoneyController {
   @ApiOkResponse({ schema: openApi(WithdrawRequestList) })
   allWithdrawRequests(@CurrentActor() actor: Actor): Promise<WithdrawRequestView[]> {
     return this.queries.execute(new ListAllWithdrawRequestsQuery(actor));
+  }
+
+  @AdminOnly()
+  @Get('admin/withdraw-risk')
+  @ApiOperation({ summary: "For each request in review (or whose payout failed): the player's standing, suspect level and newest records, account age, deposits, withdrawals, game result, bonuses, bank, and the other players who withdrew to the same destination (admins)" })
+  @ApiOkResponse({ schema: openApi(WithdrawalRiskList) })
+  withdrawRisk(@CurrentActor() actor: Actor): Promise<WithdrawalRisk[]> {
+    return this.queries.execute(new GetWithdrawalRiskQuery(actor));
   }
 
   @AdminOnly()

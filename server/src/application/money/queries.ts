@@ -1,3 +1,4 @@
+import { GetWithdrawalRiskHandler } from './withdrawal-risk';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Deposit, InvoiceStatusResponse, LightningInvoice, WithdrawRequestView } from '@bahati/contracts';
 import { type Actor, assertAdmin } from '../actor';
@@ -66,4 +67,4 @@ export class ListAllWithdrawRequestsHandler implements IQueryHandler<ListAllWith
   }
 }
 
-export const moneyQueryHandlers = [ListDepositsHandler, ListInvoicesHandler, WaitForInvoiceHandler, ListWithdrawRequestsHandler, ListAllWithdrawRequestsHandler];
+export const moneyQueryHandlers = [ListDepositsHandler, ListInvoicesHandler, WaitForInvoiceHandler, ListWithdrawRequestsHandler, ListAllWithdrawRequestsHandler, GetWithdrawalRiskHandler];

@@ -81,4 +81,10 @@ export abstract class PayoutTargets {
    * expired, and for `amount` (or open); answers its payment hash.
    */
   abstract checkPaymentRequest(paymentRequest: string, amount: number, now: Date): { paymentHash: string };
+  /**
+   * Who a withdrawal pays, as one comparable key: the address itself (bech32 in lower case), or `ln:` and the
+   * payee node's key of a payment request (each request is new, its payee is the wallet); the text as it is when
+   * it does not decode.
+   */
+  abstract destinationOf(method: 'lightning' | 'bitcoin', target: string): string;
 }

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import type { WithdrawalRisk } from '@bahati/contracts';
+import { describeEachDatabase } from '../adapters/db/test-databases';
+import { type Auth, TestApi } from './app.test-support';
+
+const SHARED = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+const OWN = 'bcrt1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qzf4jry';
+
+describeEachDatabase('the risk of a withdrawal', (db) => {
+  const api = new TestApi(db, `risk_${randomBytes(5).toString('hex')}`, { ADMIN_EMAILS: 'boss@example.com', SUPPORT_EMAILS: 'desk@example.com' });
+  let boss: { auth: Auth; id: string };
+
+  beforeAll(async () => {
+    await api.start();
+    boss = await api.signIn('boss@example.com');
+  });
+  afterAll(() => api.stop());
+
+  async function withdrawing(email: string, address: string, amount: number) {
+    const p = await api.signIn(email);
+    await api.verifyPhone(p.auth);
+    await api.deposit(p.auth, 50_000);
+    const res = await api.post(p.auth, '/api/players/withdraw', { amount, address });
+    expect(res.statusCode).toBe(200);
+    return p;
+  }
+
+  it('names, for each request in review, the other players who withdrew to the same address, and what the player put in and took out', async () => {
+    const players = [];
+    for (const n of [1, 2, 3, 4]) players.push(await withdrawing(`mule${n}@example.com`, SHARED, 10_000 * n));
+    const loner = await withdrawing('loner@example.com', OWN, 5_000);
+    expect((await api.post(boss.auth, `/api/players/${players[0]!.id}/suspect/60`, { reason: 'Four accounts, one wallet' })).statusCode).toBe(200);
+
+    const risk = (await api.get(boss.auth, '/api/admin/withdraw-risk')).json() as WithdrawalRisk[];
+    const of = (id: string) => risk.find((r) => r.playerId === id)!;
+    for (const [i, p] of players.entries()) {
+      expect(of(p.id).sharedWith.map((s) => s.email).sort()).toEqual(
+        ['mule1@example.com', 'mule2@example.com', 'mule3@example.com', 'mule4@example.com'].filter((_, j) => j !== i),
+      );
+      expect(of(p.id)).toMatchObject({ deposited: 50_000, withdrawn: 10_000 * (i + 1), bank: 50_000 - 10_000 * (i + 1), gameNet: 0, accountAgeDays: 0, banned: false });
+    }
+    expect(of(loner.id).sharedWith).toEqual([]);
+    expect(of(players[0]!.id)).toMatchObject({ suspectLevel: 60, latestSuspect: [expect.objectContaining({ reason: 'AdminManualChange', suspectChange: 60 })] });
+
+    // A declined request leaves the queue (and its refund the figures); its address still counts as shared.
+    expect((await api.inject({ method: 'PUT', url: `/api/players/declinewithdrawrequest?id=${of(players[3]!.id).withdrawalId}`, headers: boss.auth, payload: { reason: 'Shared wallet' } })).statusCode).toBe(200);
+    const after = (await api.get(boss.auth, '/api/admin/withdraw-risk')).json() as WithdrawalRisk[];
+    expect(after.find((r) => r.playerId === players[3]!.id)).toBeUndefined();
+    expect(after.find((r) => r.playerId === players[0]!.id)!.sharedWith).toHaveLength(3);
+  });
+
+  it('is for admins only', async () => {
+    const desk = await api.signIn('desk@example.com');
+    expect((await api.get(desk.auth, '/api/admin/withdraw-risk')).statusCode).toBe(403);
+  });
+});
