@@ -235,10 +235,10 @@ describe('the table by keyboard alone', () => {
       expect(await focused(page)).toBe('Skip to content');
       await tabTo(page, 'open-seeds');
       const order = (await tabTo(page, 'action-deal')).filter((stop) => stop !== 'bet-stack' && stop !== 'clear-bet');
-      // The sound and coach switches follow the rules; the first deposit's open offer (under the bank) comes before
+      // The sound, dealing speed and coach switches follow the rules; the first deposit's open offer (under the bank) comes before
       // the table; the bet box (its ½ and 2× are off with no bet) precedes Deal.
       expect(order).toEqual([
-        'open-rules', 'sound-toggle', 'coach-toggle', 'Accept the bonus of 1,000,000 sats', 'Decline the bonus of 1,000,000 sats',
+        'open-rules', 'sound-toggle', 'speed-toggle', 'coach-toggle', 'Accept the bonus of 1,000,000 sats', 'Decline the bonus of 1,000,000 sats',
         'chip-1K', 'chip-5K', 'chip-25K', 'chip-100K', 'bet-input', 'action-deal',
       ]);
       expect(await showsFocusRing(page)).toBe(true);

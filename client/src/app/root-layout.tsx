@@ -42,6 +42,21 @@ function useSessionEndsElsewhere() {
   const dispatch = useAppDispatch();
   usePlayerEvents();
   useEffect(() => watchTokenInOtherTabs(() => jwt, () => dispatch(sessionExpired())), [dispatch, jwt]);
+  // Where an ended session lands (sign-in with its notice, or the suspension page) is loaded while the screen is
+  // idle, so the screen shows it at once when the push comes rather than fetching it then.
+  useEffect(() => {
+    if (!jwt) return;
+    const load = () => {
+      void import('@/features/auth/sign-in-page');
+      void import('@/features/content/suspect-page');
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(load, { timeout: 5_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(load, 2_000);
+    return () => window.clearTimeout(timer);
+  }, [jwt]);
 }
 
 /** Loads the player whenever there is a jwt; a token for a player the server no longer knows ends the session. */
