@@ -27,7 +27,7 @@ describeEachDatabase('the risk of a withdrawal', (db) => {
   }
 
   it('names, for each request in review, the other players who withdrew to the same address, and what the player put in and took out', async () => {
-    const players = [];
+    const players: { auth: Auth; id: string }[] = [];
     for (const n of [1, 2, 3, 4]) players.push(await withdrawing(`mule${n}@example.com`, SHARED, 10_000 * n));
     const loner = await withdrawing('loner@example.com', OWN, 5_000);
     expect((await api.post(boss.auth, `/api/players/${players[0]!.id}/suspect/60`, { reason: 'Four accounts, one wallet' })).statusCode).toBe(200);
