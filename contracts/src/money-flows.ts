@@ -302,7 +302,7 @@ export const WithdrawalRisk = z.object({
   gameNet: z.number().int(),
   bonuses: Sats,
   bank: Sats,
-  /** Other players who withdrew to the same destination (the address, or the payee node of a payment request). */
+  /** Other players who withdrew to the same Bitcoin address (any status). */
   sharedWith: z.array(z.object({ playerId: z.string(), email: z.string().nullable(), requests: z.number().int() })),
 });
 export type WithdrawalRisk = z.infer<typeof WithdrawalRisk>;

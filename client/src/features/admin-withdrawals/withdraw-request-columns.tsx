@@ -53,16 +53,15 @@ export function useWithdrawRequestColumns({
     {
       key: 'player',
       header: t('adminWithdrawals.columns.player'),
+      // The warnings of a request still to decide sit under the player.
       cell: (row) => (
-        <span className={styles.player} title={who(row)}>
-          {who(row)}
+        <span className={styles.playerCell}>
+          <span className={styles.player} title={who(row)}>
+            {who(row)}
+          </span>
+          {row.status === 'Created' || (row.status === 'Approved' && row.payout === 'Failed') ? <RiskSummary risk={risk.get(row.id)} /> : null}
         </span>
       ),
-    },
-    {
-      key: 'risk',
-      header: t('adminWithdrawals.risk.column'),
-      cell: (row) => (row.status === 'Created' || (row.status === 'Approved' && row.payout === 'Failed') ? <RiskSummary risk={risk.get(row.id)} /> : null),
     },
     {
       key: 'target',

@@ -11,13 +11,13 @@ const NEW_ACCOUNT_DAYS = 7;
 /** The warnings of a request in the queue, in words: the suspect level, a destination other players paid to, a new account, a ban. */
 export function RiskSummary({ risk }: { risk: WithdrawalRisk | undefined }) {
   const { t } = useTranslation();
-  if (!risk) return <span className={styles.faint}>—</span>;
+  if (!risk) return null;
   const flags: { key: string; text: string; tone: 'warn' | 'danger' }[] = [];
   if (risk.banned) flags.push({ key: 'banned', text: t('adminWithdrawals.risk.banned'), tone: 'danger' });
   if (risk.sharedWith.length > 0) flags.push({ key: 'shared', text: t('adminWithdrawals.risk.shared', { count: risk.sharedWith.length }), tone: 'danger' });
   if (risk.suspectLevel > 0) flags.push({ key: 'suspect', text: t('adminWithdrawals.risk.suspect', { level: risk.suspectLevel }), tone: risk.suspectLevel >= 50 ? 'danger' : 'warn' });
   if (risk.accountAgeDays !== null && risk.accountAgeDays < NEW_ACCOUNT_DAYS) flags.push({ key: 'new', text: t('adminWithdrawals.risk.newAccount', { days: risk.accountAgeDays }), tone: 'warn' });
-  if (flags.length === 0) return <span className={styles.faint}>{t('adminWithdrawals.risk.clear')}</span>;
+  if (flags.length === 0) return null;
   return (
     <ul className={styles.riskFlags} data-testid="risk-flags">
       {flags.map((f) => (

@@ -1,4 +1,3 @@
-import * as bolt11 from 'bolt11';
 import { PayoutTargets } from '../../application/ports/money';
 import { DomainError } from '../../domain/decider';
 import { checkPaymentRequest } from '../lightning/payment-request';
@@ -22,12 +21,9 @@ export class NetworkPayoutTargets extends PayoutTargets {
 
   destinationOf(method: 'lightning' | 'bitcoin', target: string): string {
     const text = target.trim();
-    if (method === 'bitcoin') return /^(bc|tb|bcrt)1/i.test(text) ? text.toLowerCase() : text;
-    try {
-      const decoded = bolt11.decode(text.toLowerCase().startsWith('lightning:') ? text.slice(10) : text);
-      return decoded.payeeNodeKey ? `ln:${decoded.payeeNodeKey}` : text;
-    } catch {
-      return text;
-    }
+    // A payment request is new for every withdrawal, and its payee node is often a custodial wallet shared by
+    // thousands of strangers: only an address says that two players are paid to one wallet.
+    if (method === 'lightning') return `ln:${text.toLowerCase().replace(/^lightning:/, '')}`;
+    return /^(bc|tb|bcrt)1/i.test(text) ? text.toLowerCase() : text;
   }
 }

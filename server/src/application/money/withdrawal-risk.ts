@@ -24,7 +24,7 @@ function figures(byType: readonly { type: LedgerType; amount: number }[]) {
 /**
  * What an admin weighs before paying each request in review: the player's standing and suspect level with the
  * newest records, the account's age, every satoshi in and out, and the other players who withdrew to the same
- * destination (an address, or the payee node of a payment request) — four accounts paying one wallet show here.
+ * Bitcoin address — four accounts paying one wallet show here.
  */
 export class GetWithdrawalRiskQuery {
   constructor(readonly actor: Actor, readonly now: Date = new Date()) {}

@@ -82,9 +82,8 @@ export abstract class PayoutTargets {
    */
   abstract checkPaymentRequest(paymentRequest: string, amount: number, now: Date): { paymentHash: string };
   /**
-   * Who a withdrawal pays, as one comparable key: the address itself (bech32 in lower case), or `ln:` and the
-   * payee node's key of a payment request (each request is new, its payee is the wallet); the text as it is when
-   * it does not decode.
+   * Who a withdrawal pays, as one comparable key: the address itself (bech32 in lower case); a payment request is
+   * its own key (each is new, and its payee node is often a custodial wallet shared by strangers).
    */
   abstract destinationOf(method: 'lightning' | 'bitcoin', target: string): string;
 }
