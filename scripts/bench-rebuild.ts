@@ -334,7 +334,7 @@ class Player {
     if (!requested.length) return;
     const decided = new Date(Date.parse(now) + 3_600_000).toISOString();
     if (this.random.chance(0.85)) {
-      this.onAccount({ type: 'ApproveWithdrawal', withdrawalId, reviewerId: ADMIN_ID, now: decided }, decided, ADMIN_ID);
+      this.onAccount({ type: 'ApproveWithdrawal', withdrawalId, reviewerId: ADMIN_ID, secondApprovalAbove: Number.MAX_SAFE_INTEGER, heldForReview: false, now: decided }, decided, ADMIN_ID);
       this.onAccount({ type: 'StartWithdrawalPayout', startedBy: ADMIN_ID, withdrawalId, now: decided, staleAfterMs: 600_000 }, decided, ADMIN_ID);
       this.onAccount({ type: 'RecordWithdrawalPayout', withdrawalId, reference: this.random.hex(32), now: decided }, decided, ADMIN_ID);
     } else {

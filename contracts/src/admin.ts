@@ -454,6 +454,7 @@ export const AUDIT_ACTIONS = [
   'Ban',
   'Unban',
   'SuspectLevel',
+  'WithdrawalFirstApproved',
   'WithdrawalApproved',
   'WithdrawalDeclined',
   'PayoutRetried',

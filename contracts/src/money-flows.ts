@@ -161,6 +161,13 @@ export const WithdrawRequestView = z.object({
   payoutError: z.string().nullable(),
   /** When the payout last started, failed or was paid; null before it starts. */
   payoutTime: z.string().nullable(),
+  /**
+   * The first of the two approvals a request above the four-eyes amount needs (admin view only): who gave it, when
+   * and why. The request stays in review, unpaid, until a different admin approves it. Null otherwise.
+   */
+  firstApproval: z.object({ reviewerId: z.string(), email: z.string().nullable(), time: z.string(), reason: z.string().nullable() }).nullable(),
+  /** The reason given with the approval or the decline (admin view only). */
+  decisionReason: z.string().nullable(),
 });
 export type WithdrawRequestView = z.infer<typeof WithdrawRequestView>;
 export const WithdrawRequestList = z.array(WithdrawRequestView);
@@ -304,6 +311,11 @@ export const WithdrawalRisk = z.object({
   bank: Sats,
   /** Other players who withdrew to the same Bitcoin address (any status). */
   sharedWith: z.array(z.object({ playerId: z.string(), email: z.string().nullable(), requests: z.number().int() })),
+  /** How many different admins must approve it (2 above WITHDRAW_SECOND_APPROVAL_SATS). */
+  approvalsNeeded: z.union([z.literal(1), z.literal(2)]),
+  /** The player's suspect level is at or above `holdLevel` (WITHDRAW_HOLD_SUSPECT_LEVEL): approving needs a written reason. */
+  heldForReview: z.boolean(),
+  holdLevel: z.number().int(),
 });
 export type WithdrawalRisk = z.infer<typeof WithdrawalRisk>;
 export const WithdrawalRiskList = z.array(WithdrawalRisk);

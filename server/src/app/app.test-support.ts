@@ -34,7 +34,7 @@ export class TestApi {
       loadConfig({
         NODE_ENV: 'test',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-api-')),
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
         CLIENT_DIST: join(tmpdir(), 'no-client-here'),
         PRICE_SOURCE: 'fixed',
         ...(this.db.name === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: this.schema } : {}),

@@ -75,6 +75,8 @@ const EnvSchema = z.object({
   BLOCKED_COUNTRIES: csv,
   BONUS_MAX_SATS: z.coerce.number().int().min(0).max(2_100_000_000_000_000).default(1_000_000),
   MAX_BANK_SATS: z.coerce.number().int().min(1).max(2_100_000_000_000_000).default(2_100_000_000_000_000),
+  WITHDRAW_SECOND_APPROVAL_SATS: z.coerce.number().int().min(0).max(2_100_000_000_000_000).default(1_000_000),
+  WITHDRAW_HOLD_SUSPECT_LEVEL: z.coerce.number().int().min(0).max(101).default(50),
   BONUS_PLAYTHROUGH: z.enum(['deposit100', 'bonus125']).default('bonus125'),
   BONUS_OFFER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SELF_EXCLUSION_COOLING_OFF_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
@@ -159,6 +161,12 @@ export interface AppConfig {
   /** The first-deposit bonus: its cap, how its playthrough target is set, and how long an offer stays open. */
   /** The most a bank may hold (MAX_BANK_SATS): a paid deposit beyond it is held for review, not credited. */
   maxBankSats: number;
+  /**
+   * Payout review: a request for more than `secondApprovalAbove` sats (WITHDRAW_SECOND_APPROVAL_SATS) is paid only
+   * once two different admins approve it; a player whose suspect level is at or above `holdSuspectLevel`
+   * (WITHDRAW_HOLD_SUSPECT_LEVEL; 101: nobody) is held for review, approved only with a written reason.
+   */
+  withdrawalReview: { secondApprovalAbove: number; holdSuspectLevel: number };
   bonus: { maxSats: number; playthrough: 'deposit100' | 'bonus125'; offerDays: number };
   /** A deal needs a verified phone number. */
   requirePhoneToPlay: boolean;
@@ -253,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     price: { source: e.PRICE_SOURCE, url: e.PRICE_URL, cacheSeconds: e.PRICE_CACHE_SECONDS },
     blockedCountries: new Set(e.BLOCKED_COUNTRIES.map((c) => c.toUpperCase())),
     maxBankSats: e.MAX_BANK_SATS,
+    withdrawalReview: { secondApprovalAbove: e.WITHDRAW_SECOND_APPROVAL_SATS, holdSuspectLevel: e.WITHDRAW_HOLD_SUSPECT_LEVEL },
     bonus: { maxSats: e.BONUS_MAX_SATS, playthrough: e.BONUS_PLAYTHROUGH, offerDays: e.BONUS_OFFER_DAYS },
     requirePhoneToPlay: e.REQUIRE_PHONE_TO_PLAY,
     reconcileIntervalMinutes: e.RECONCILE_INTERVAL_MINUTES,

@@ -142,11 +142,20 @@ export class MoneyController {
 
   @AdminOnly()
   @Put('players/approvewithdrawrequest')
-  @ApiOperation({ summary: 'Approve a Created request and pay it out (repeating it never pays twice; admins)' })
+  @ApiOperation({
+    summary:
+      'Approve a Created request and pay it out (repeating it never pays twice). Above WITHDRAW_SECOND_APPROVAL_SATS the first approval is recorded and a different admin\'s approval pays; a player held for review (suspect level) needs a {reason} (admins)',
+  })
   @ApiQuery({ name: 'id', required: true })
+  @ApiBody({ schema: openApi(OptionalStaffReasonRequest), required: false })
   @ApiOkResponse({ schema: openApi(WithdrawRequestView) })
-  approve(@Query(new ZodPipe(WithdrawDecisionQuery)) q: z.output<typeof WithdrawDecisionQuery>, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<WithdrawRequestView> {
-    return this.commands.execute(new DecideWithdrawalCommand(actor, q.id, 'approve', id));
+  approve(
+    @Query(new ZodPipe(WithdrawDecisionQuery)) q: z.output<typeof WithdrawDecisionQuery>,
+    @Body(new ZodPipe(OptionalStaffReasonRequest)) body: OptionalStaffReasonRequest,
+    @CurrentActor() actor: Actor,
+    @CorrelationId() id: string,
+  ): Promise<WithdrawRequestView> {
+    return this.commands.execute(new DecideWithdrawalCommand(actor, q.id, 'approve', id, body?.reason));
   }
 
   @AdminOnly()

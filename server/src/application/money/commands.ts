@@ -88,7 +88,7 @@ export class DecideWithdrawalHandler implements ICommandHandler<DecideWithdrawal
   async execute(c: DecideWithdrawalCommand) {
     assertAdmin(c.actor);
     const ctx = context(c.actor, c.correlationId);
-    return c.decision === 'approve' ? this.withdrawals.approve(c.actor.playerId, c.withdrawalId, ctx) : this.withdrawals.decline(c.actor.playerId, c.withdrawalId, ctx, c.reason);
+    return c.decision === 'approve' ? this.withdrawals.approve(c.actor.playerId, c.withdrawalId, ctx, c.reason) : this.withdrawals.decline(c.actor.playerId, c.withdrawalId, ctx, c.reason);
   }
 }
 

@@ -54,7 +54,7 @@ export class ListWithdrawRequestsHandler implements IQueryHandler<ListWithdrawRe
   /** The node's failure text is for the admins who retry a payout; the player sees only that it is being paid. */
   async execute({ actor }: ListWithdrawRequestsQuery) {
     const own = await this.withdrawals.withdrawRequests({ playerId: actor.playerId });
-    return own.map((request) => ({ ...request, payoutError: null }));
+    return own.map((request) => ({ ...request, payoutError: null, firstApproval: null, decisionReason: null }));
   }
 }
 

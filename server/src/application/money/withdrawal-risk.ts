@@ -1,4 +1,6 @@
+import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { AppConfigToken, type AppConfig } from '../../config/tokens';
 import type { AdminPlayer, LedgerType, WithdrawalRisk, WithdrawRequestView } from '@bahati/contracts';
 import { type Actor, assertAdmin } from '../actor';
 import { LedgerReadModel, PlayerReadModel, SuspectReadModel, WithdrawalsReadModel } from '../ports/read-models';
@@ -38,6 +40,7 @@ export class GetWithdrawalRiskHandler implements IQueryHandler<GetWithdrawalRisk
     private readonly ledger: LedgerReadModel,
     private readonly suspects: SuspectReadModel,
     private readonly money: MoneyServices,
+    @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
 
   async execute({ actor, now }: GetWithdrawalRiskQuery): Promise<WithdrawalRisk[]> {
@@ -45,6 +48,7 @@ export class GetWithdrawalRiskHandler implements IQueryHandler<GetWithdrawalRisk
     const all = await this.withdrawals.withdrawRequests();
     const open = all.filter(inReview);
     if (open.length === 0) return [];
+    const review = this.config.withdrawalReview;
 
     // Every request's destination, and who paid to each (a cancelled or declined request still names its wallet).
     const destination = new Map(all.map((w) => [w.id, this.money.targets.destinationOf(w.method, w.targetAddress)]));
@@ -98,6 +102,9 @@ export class GetWithdrawalRiskHandler implements IQueryHandler<GetWithdrawalRisk
           ...money,
           bank: player?.bank ?? 0,
           sharedWith: others,
+          approvalsNeeded: w.amount > review.secondApprovalAbove ? 2 : 1,
+          heldForReview: w.status === 'Created' && (player?.suspectLevel ?? 0) >= review.holdSuspectLevel,
+          holdLevel: review.holdSuspectLevel,
         };
       }),
     );

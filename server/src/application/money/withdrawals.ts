@@ -7,7 +7,7 @@ import { AppConfigToken, type AppConfig } from '../../config/tokens';
 import { type CommandContext, CommandPath } from '../command-path';
 import { NotFoundError } from '../errors';
 import { keyedId, requestKeyFor } from '../request-keys';
-import { DepositsReadModel, InvoicesReadModel, ReadModelProgress, WithdrawalsReadModel } from '../ports/read-models';
+import { DepositsReadModel, InvoicesReadModel, PlayerReadModel, ReadModelProgress, WithdrawalsReadModel } from '../ports/read-models';
 import { MoneyServices } from './money-services';
 import { AccountCommands } from '../account-commands';
 import { Standings } from '../standings';
@@ -44,6 +44,7 @@ export class Withdrawals {
     private readonly withdrawals: WithdrawalsReadModel,
     private readonly deposits: DepositsReadModel,
     private readonly invoices: InvoicesReadModel,
+    private readonly players: PlayerReadModel,
     private readonly backends: MoneyServices,
     @Inject(AppConfigToken) private readonly config: AppConfig,
   ) {}
@@ -129,11 +130,14 @@ export class Withdrawals {
     return this.view(id);
   }
 
-  /** Approves, then pays out with the withdrawal id as idempotency key, then records the reference. Safe to repeat. */
-  approve(reviewerId: string, id: string, context: CommandContext): Promise<WithdrawRequestView> {
+  /**
+   * Approves, then pays out with the withdrawal id as idempotency key, then records the reference. Safe to repeat.
+   * A request above the four-eyes amount is only recorded as approved once until a different admin approves it.
+   */
+  approve(reviewerId: string, id: string, context: CommandContext, reason?: string): Promise<WithdrawRequestView> {
     const running = this.payouts.get(id);
     if (running) return running;
-    const work = this.approveAndPay(reviewerId, id, context).finally(() => this.payouts.delete(id));
+    const work = this.approveAndPay(reviewerId, id, context, reason).finally(() => this.payouts.delete(id));
     this.payouts.set(id, work);
     return work;
   }
@@ -151,7 +155,14 @@ export class Withdrawals {
     }
   }
 
-  private async approveAndPay(reviewerId: string, id: string, context: CommandContext): Promise<WithdrawRequestView> {
+  /** Whether the player's suspect level (as the suspect read model has it) holds their requests for a written review. */
+  private async heldForReview(playerId: string): Promise<boolean> {
+    const page = await this.players.players(playerId, 0, 1);
+    const player = page.items.find((p) => p.id === playerId);
+    return (player?.suspectLevel ?? 0) >= this.config.withdrawalReview.holdSuspectLevel;
+  }
+
+  private async approveAndPay(reviewerId: string, id: string, context: CommandContext, reason: string | undefined): Promise<WithdrawRequestView> {
     const playerId = await this.owner(id);
     const requested = (await this.accounts.load(playerId)).state.money.withdrawals.get(id);
     if (requested && !requested.paid && requested.status === 'Created') {
@@ -159,9 +170,17 @@ export class Withdrawals {
       if (requested.method === 'lightning') paymentHash = decodedPaymentHash(this.backends.targets, requested.target, requested.amount);
       await this.refusePayingOurselves(requested.method, requested.target, paymentHash);
     }
-    const approved = await this.accounts.run(playerId, { type: 'ApproveWithdrawal', withdrawalId: id, reviewerId, now: new Date().toISOString() }, context);
+    const approval = {
+      type: 'ApproveWithdrawal' as const, withdrawalId: id, reviewerId, reason, now: new Date().toISOString(),
+      secondApprovalAbove: this.config.withdrawalReview.secondApprovalAbove,
+      heldForReview: requested?.status === 'Created' && (await this.heldForReview(playerId)),
+    };
+    const approved = await this.accounts.run(playerId, approval, context);
     const w = approved.state.money.withdrawals.get(id)!;
-    if (!w.paid) {
+    if (w.status === 'Created') {
+      // The first of two approvals: recorded, nothing paid until another admin approves.
+      await this.projections.waitFor(approved.checkpoint);
+    } else if (!w.paid) {
       // Only the approval whose claim is appended pays; a concurrent one (another instance) gets 409.
       await this.accounts.run(playerId, { type: 'StartWithdrawalPayout', withdrawalId: id, startedBy: reviewerId, now: new Date().toISOString(), staleAfterMs: PAYOUT_CLAIM_STALE_MS }, context);
       let reference: string;

@@ -66,6 +66,7 @@ export function ledgerLines(event: MoneyEvent | GameEvent | BonusEvent | LimitEv
     case 'DepositHeldForReview':
     case 'HeldDepositReleased':
     case 'WithdrawalApproved':
+    case 'WithdrawalFirstApproved':
     case 'WithdrawalPayoutStarted':
     case 'WithdrawalPayoutFailed':
     case 'WithdrawalPaid':

@@ -16,6 +16,8 @@ const approved: AccountEvent[] = [
   { type: 'WithdrawalRequested', data: { withdrawalId: 'w1', method: 'bitcoin', amount: 20_000, target: 'bcrt1qexample', requestedAt: t0 } },
   { type: 'WithdrawalApproved', data: { withdrawalId: 'w1', reviewerId: 'admin', decidedAt: t0 } },
 ];
+const approve = (reviewerId: string, now = t0, over: { secondApprovalAbove?: number; heldForReview?: boolean; reason?: string } = {}) =>
+  ({ type: 'ApproveWithdrawal' as const, withdrawalId: 'w1', reviewerId, now, secondApprovalAbove: 1_000_000, heldForReview: false, ...over });
 const start = (now = t0) => ({ type: 'StartWithdrawalPayout' as const, withdrawalId: 'w1', startedBy: 'admin-1', now, staleAfterMs: 10 * 60_000 });
 
 describe('withdrawals', () => {
@@ -49,6 +51,57 @@ describe('withdrawals', () => {
       .when({ type: 'RecordWithdrawalPayout', withdrawalId: 'w1', reference: 'tx1', now: later(1) })
       .when(start(later(30)))
       .thenNothingHappened();
+  });
+});
+
+describe('a withdrawal under review', () => {
+  const requested: AccountEvent[] = [
+    ...funded,
+    { type: 'WithdrawalRequested', data: { withdrawalId: 'w1', method: 'bitcoin', amount: 20_000, target: 'bcrt1qexample', requestedAt: t0 } },
+  ];
+  const fourEyes = { secondApprovalAbove: 10_000 };
+
+  it('at or below the four-eyes amount is approved by one admin', () => {
+    given(requested).when(approve('admin-1', t0, { secondApprovalAbove: 20_000 })).then([{ type: 'WithdrawalApproved', data: { withdrawalId: 'w1', reviewerId: 'admin-1', decidedAt: t0 } }]);
+  });
+
+  it('above it needs a second, different admin: the first approval is recorded and pays nothing', () => {
+    given(requested).when(approve('admin-1', t0, fourEyes)).then((events, state) => {
+      expect(events).toEqual([{ type: 'WithdrawalFirstApproved', data: { withdrawalId: 'w1', amount: 20_000, reviewerId: 'admin-1', decidedAt: t0 } }]);
+      expect(state.money.withdrawals.get('w1')).toMatchObject({ status: 'Created', firstApprovedBy: 'admin-1' });
+    });
+    // Nothing can be paid on one approval.
+    given(requested).when(approve('admin-1', t0, fourEyes)).when(start()).thenThrows('Conflict');
+  });
+
+  it('is not approved twice by the same admin', () => {
+    given(requested).when(approve('admin-1', t0, fourEyes)).when(approve('admin-1', later(1), fourEyes)).thenNothingHappened();
+  });
+
+  it("is approved by another admin's approval, which names the first", () => {
+    given(requested)
+      .when(approve('admin-1', t0, fourEyes))
+      .when(approve('admin-2', later(2), fourEyes))
+      .then((events, state) => {
+        expect(events).toEqual([{ type: 'WithdrawalApproved', data: { withdrawalId: 'w1', reviewerId: 'admin-2', decidedAt: later(2), firstReviewerId: 'admin-1' } }]);
+        expect(state.money.withdrawals.get('w1')?.status).toBe('Approved');
+      });
+  });
+
+  it('may still be declined after its first approval', () => {
+    given(requested)
+      .when(approve('admin-1', t0, fourEyes))
+      .when({ type: 'DeclineWithdrawal', withdrawalId: 'w1', reviewerId: 'admin-2', reason: 'same wallet as three new accounts', now: later(3) })
+      .then((_, state) => expect(state.bank).toBe(50_000));
+  });
+
+  it('of a player held for review is approved only with a reason, which is kept', () => {
+    given(requested).when(approve('admin-1', t0, { heldForReview: true })).thenThrows('ValidationFailed', /held for review/);
+    given(requested).when(approve('admin-1', t0, { heldForReview: true, reason: '  ' })).thenThrows('ValidationFailed');
+    given(requested).when(approve('admin-1', t0, { heldForReview: true, reason: 'ok' })).thenThrows('ValidationFailed', /3 to 500/);
+    given(requested)
+      .when(approve('admin-1', t0, { heldForReview: true, reason: 'Deposits match the wins; called the player' }))
+      .then([{ type: 'WithdrawalApproved', data: { withdrawalId: 'w1', reviewerId: 'admin-1', decidedAt: t0, reason: 'Deposits match the wins; called the player' } }]);
   });
 });
 
@@ -99,7 +152,7 @@ describe('a withdrawal its player cancels', () => {
 
   it('then can be neither approved nor declined, so it is never both refunded and paid', () => {
     const canceled = given([...requested, { type: 'WithdrawalCanceled', data: { withdrawalId: 'w1', amount: 20_000, canceledAt: t0 } }]);
-    canceled.when({ type: 'ApproveWithdrawal', withdrawalId: 'w1', reviewerId: 'admin', now: later(6) }).thenThrows('Conflict');
+    canceled.when(approve('admin', later(6))).thenThrows('Conflict');
     canceled.when({ type: 'DeclineWithdrawal', withdrawalId: 'w1', reviewerId: 'admin', now: later(6) }).thenThrows('Conflict');
     canceled.when(start(later(6))).thenThrows('Conflict');
   });

@@ -28,7 +28,13 @@ export type MoneyEvent =
    */
   | DomainEvent<'HeldDepositReleased', { method: 'bitcoin' | 'lightning'; id: string; amount: number; reviewerId: string; releasedAt: string }>
   | DomainEvent<'WithdrawalRequested', { withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; requestedAt: string }>
-  | DomainEvent<'WithdrawalApproved', { withdrawalId: string; reviewerId: string; decidedAt: string }>
+  /**
+   * `firstReviewerId`: the admin whose approval came first, where the amount needed two (four eyes); `reason`: why it
+   * was approved, required of a player held for review. Both absent in older stores and where not needed.
+   */
+  | DomainEvent<'WithdrawalApproved', { withdrawalId: string; reviewerId: string; decidedAt: string; firstReviewerId?: string; reason?: string }>
+  /** The first of two approvals a large request needs: nothing is paid until a different admin approves it too. */
+  | DomainEvent<'WithdrawalFirstApproved', { withdrawalId: string; amount: number; reviewerId: string; decidedAt: string; reason?: string }>
   /** `startedBy` (the approving admin) and `attempt` (1 the first time, more for a retry after a failure) are absent in older stores. */
   | DomainEvent<'WithdrawalPayoutStarted', { withdrawalId: string; startedAt: string; startedBy?: string; attempt?: number }>
   | DomainEvent<'WithdrawalPayoutFailed', { withdrawalId: string; reason: string; failedAt: string }>
@@ -49,6 +55,7 @@ const MONEY_EVENT_TYPES = {
   HeldDepositReleased: true,
   WithdrawalRequested: true,
   WithdrawalApproved: true,
+  WithdrawalFirstApproved: true,
   WithdrawalPayoutStarted: true,
   WithdrawalPayoutFailed: true,
   WithdrawalPaid: true,
@@ -87,7 +94,12 @@ export type MoneyCommand =
       type: 'RequestWithdrawal'; withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; standing: PlayerStanding; minimumBitcoin: number;
       requestKey?: RequestKey; now: string;
     }
-  | { type: 'ApproveWithdrawal'; withdrawalId: string; reviewerId: string; now: string }
+  /**
+   * `secondApprovalAbove`: a request for more than this needs two different admins (WITHDRAW_SECOND_APPROVAL_SATS);
+   * `heldForReview`: the player's suspect level is at or above WITHDRAW_HOLD_SUSPECT_LEVEL, so approving needs a
+   * written reason; `reason` is optional otherwise.
+   */
+  | { type: 'ApproveWithdrawal'; withdrawalId: string; reviewerId: string; secondApprovalAbove: number; heldForReview: boolean; reason?: string; now: string }
   /**
    * Claims the payout before anything is sent: appended with the stream's expected revision, so of two
    * concurrent approvals exactly one pays. A claim older than `staleAfterMs` (its payer died before
@@ -115,11 +127,37 @@ export interface MoneyState {
   invoices: ReadonlyMap<string, { amount: number; status: InvoiceStatus; paymentRequest: string }>;
   withdrawals: ReadonlyMap<
     string,
-    { amount: number; method: 'lightning' | 'bitcoin'; target: string; status: WithdrawalStatus; paid: boolean; payoutStartedAt: string | null; payoutFailures: number }
+    {
+      amount: number; method: 'lightning' | 'bitcoin'; target: string; status: WithdrawalStatus; paid: boolean; payoutStartedAt: string | null; payoutFailures: number;
+      /** The admin whose approval came first, while a request that needs two waits for the second. */
+      firstApprovedBy: string | null;
+    }
   >;
 }
 
 export const initialMoneyState = (): MoneyState => ({ addresses: [], deposits: new Map(), invoices: new Map(), withdrawals: new Map() });
+
+type Approval = Extract<MoneyCommand, { type: 'ApproveWithdrawal' }>;
+
+/**
+ * An admin's approval of a request in review. A player held for review (suspect level at or above the setting) is
+ * approved only with a written reason. A request above `secondApprovalAbove` needs two different admins: the first
+ * approval is recorded and pays nothing; the same admin approving again changes nothing; another admin's approval
+ * approves it (and the payout follows).
+ */
+function approvalEvents(command: Approval, w: { amount: number; firstApprovedBy: string | null }): MoneyEvent[] {
+  if (command.heldForReview && (command.reason ?? '').trim() === '') {
+    throw new DomainError('ValidationFailed', "This player is held for review (suspect level): approve with the reason you found the request sound.");
+  }
+  const reason = command.reason === undefined || command.reason.trim() === '' ? undefined : staffReason(command.reason);
+  const { withdrawalId, reviewerId, now: decidedAt } = command;
+  if (w.amount > command.secondApprovalAbove) {
+    if (w.firstApprovedBy === null) return [{ type: 'WithdrawalFirstApproved', data: { withdrawalId, amount: w.amount, reviewerId, decidedAt, ...(reason ? { reason } : {}) } }];
+    if (w.firstApprovedBy === reviewerId) return [];
+    return [{ type: 'WithdrawalApproved', data: { withdrawalId, reviewerId, decidedAt, firstReviewerId: w.firstApprovedBy, ...(reason ? { reason } : {}) } }];
+  }
+  return [{ type: 'WithdrawalApproved', data: { withdrawalId, reviewerId, decidedAt, ...(reason ? { reason } : {}) } }];
+}
 
 function assertAmount(amount: number) {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError('InvalidAmount', 'The amount must be a whole number of satoshis above 0.');
@@ -226,7 +264,7 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
       if (!w) throw new DomainError('NotFound', 'No such withdrawal request.');
       if (w.status === 'Approved') return [];
       if (w.status !== 'Created') throw new DomainError('Conflict', `This request is already ${w.status.toLowerCase()}.`);
-      return [{ type: 'WithdrawalApproved', data: { withdrawalId: command.withdrawalId, reviewerId: command.reviewerId, decidedAt: command.now } }];
+      return approvalEvents(command, w);
     }
     case 'StartWithdrawalPayout': {
       const w = money.withdrawals.get(command.withdrawalId);
@@ -313,8 +351,13 @@ export function evolveMoney(state: MoneyState, event: MoneyEvent): MoneyState {
         ...state,
         withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, {
           amount: event.data.amount, method: event.data.method, target: event.data.target, status: 'Created', paid: false, payoutStartedAt: null, payoutFailures: 0,
+          firstApprovedBy: null,
         }),
       };
+    case 'WithdrawalFirstApproved': {
+      const w = state.withdrawals.get(event.data.withdrawalId);
+      return w ? { ...state, withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, { ...w, firstApprovedBy: event.data.reviewerId }) } : state;
+    }
     case 'WithdrawalApproved':
     case 'WithdrawalDeclined':
     case 'WithdrawalCanceled':

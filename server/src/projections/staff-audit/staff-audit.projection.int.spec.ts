@@ -26,6 +26,9 @@ function history() {
     money('WithdrawalPayoutStarted', { withdrawalId: withdrawal(1), startedAt: t, startedBy: admin, attempt: 2 }),
     money('WithdrawalRequested', { withdrawalId: withdrawal(2), method: 'bitcoin', amount: 70_000, target: 'bc1q', requestedAt: t }),
     money('WithdrawalDeclined', { withdrawalId: withdrawal(2), amount: 70_000, reviewerId: admin, decidedAt: t, reason: 'Address shared with 3 accounts' }),
+    money('WithdrawalRequested', { withdrawalId: withdrawal(3), method: 'bitcoin', amount: 4_000_000, target: 'bc1q', requestedAt: t }),
+    money('WithdrawalFirstApproved', { withdrawalId: withdrawal(3), amount: 4_000_000, reviewerId: admin, decidedAt: t, reason: 'Player held: wins match the deposits' }),
+    money('WithdrawalApproved', { withdrawalId: withdrawal(3), reviewerId: bob, decidedAt: t, firstReviewerId: admin, reason: 'Second look: address is the player’s own' }),
     log.record(`support-${alice}`, 'LedgerDayRepaired', {
       playerId: alice, date: '2026-03-01', tz: '+03:00', from: t, to: t, upToRevision: 9, missing: ['e1:0'], extra: [], changed: ['e2:0', 'e3:0'],
       repairedBy: bob, repairedAt: t, reason: 'Row edited in the database',
@@ -55,6 +58,8 @@ describeProjection(staffAuditProjection, (spec) => {
         { action: 'WithdrawalApproved', staff_id: admin, subject: withdrawal(1), player_id: alice, before: 'Created', after: 'Approved' },
         { action: 'PayoutRetried', staff_id: admin, subject: withdrawal(1), player_id: alice, before: 'Failed', after: 'attempt 2' },
         { action: 'WithdrawalDeclined', subject: withdrawal(2), amount: 70_000, reason: 'Address shared with 3 accounts', after: 'Declined' },
+        { action: 'WithdrawalFirstApproved', staff_id: admin, subject: withdrawal(3), amount: 4_000_000, reason: 'Player held: wins match the deposits', before: 'Created', after: 'Approval 1 of 2' },
+        { action: 'WithdrawalApproved', staff_id: bob, subject: withdrawal(3), reason: 'Second look: address is the player’s own', before: 'Approval 1 of 2', after: 'Approved' },
         { action: 'LedgerDayRepaired', staff_id: bob, subject: alice, player_id: alice, reason: 'Row edited in the database', before: null, after: '2026-03-01 (UTC+03:00)' },
         { action: 'ReadModelsRebuilt', staff_id: admin, subject: alice, reason: 'Bank row edited in the database', before: '900000', after: '50000' },
         { action: 'RedeemCodeCreated', subject: 'WELCOME25', player_id: null, amount: 25_000, before: null, after: null },
@@ -71,5 +76,5 @@ describeProjection(staffAuditProjection, (spec) => {
     expect(rows.filter((r) => r.subject === 'bahati')).toHaveLength(0);
   });
 
-  spec.itIsTheSameWhateverTheBatches(history, (rows) => expect(rows.staff_actions).toHaveLength(13));
+  spec.itIsTheSameWhateverTheBatches(history, (rows) => expect(rows.staff_actions).toHaveLength(15));
 });

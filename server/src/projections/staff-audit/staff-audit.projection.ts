@@ -48,8 +48,14 @@ function rowOf(event: RecordedEvent): Row | null {
         before: e.data.from === undefined || e.data.from === null ? null : String(e.data.from),
         after: String(e.data.level),
       });
+    case 'WithdrawalFirstApproved':
+      return row('WithdrawalFirstApproved', e.data.reviewerId, e.data.withdrawalId, { amount: e.data.amount, reason: e.data.reason ?? null, before: 'Created', after: 'Approval 1 of 2' });
     case 'WithdrawalApproved':
-      return row('WithdrawalApproved', e.data.reviewerId, e.data.withdrawalId, { before: 'Created', after: 'Approved' });
+      return row('WithdrawalApproved', e.data.reviewerId, e.data.withdrawalId, {
+        reason: e.data.reason ?? null,
+        before: e.data.firstReviewerId ? 'Approval 1 of 2' : 'Created',
+        after: 'Approved',
+      });
     case 'WithdrawalDeclined':
       return row('WithdrawalDeclined', e.data.reviewerId, e.data.withdrawalId, { amount: e.data.amount, reason: e.data.reason ?? null, before: 'Created', after: 'Declined' });
     case 'WithdrawalPayoutStarted':
@@ -89,9 +95,9 @@ function rowOf(event: RecordedEvent): Row | null {
  */
 export const staffAuditProjection: Projection = {
   name: 'staff-audit',
-  version: 2,
+  version: 3,
   handles: [
-    'PlayerBanned', 'PlayerUnbanned', 'SuspectLevelSet', 'WithdrawalApproved', 'WithdrawalDeclined', 'WithdrawalPayoutStarted', 'HeldDepositReleased',
+    'PlayerBanned', 'PlayerUnbanned', 'SuspectLevelSet', 'WithdrawalFirstApproved', 'WithdrawalApproved', 'WithdrawalDeclined', 'WithdrawalPayoutStarted', 'HeldDepositReleased',
     'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked',
   ],
   tables: ['staff_actions'],

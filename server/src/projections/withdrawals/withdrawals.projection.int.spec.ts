@@ -25,9 +25,39 @@ describeProjection(withdrawalsProjection, (spec) => {
         {
           id: 'w1', player_id: alice, amount: 20_000, method: 'lightning', target: 'lnbcrt1', status: 'Created', request_time: new Date(t(1)),
           reviewer_id: null, decision_time: null, reference: null, paid: false, payout: 'None', payout_error: null, payout_time: null,
+          first_reviewer_id: null, first_approval_time: null, first_approval_reason: null, decision_reason: null,
         },
       ],
     });
+  });
+
+  it('shows the first of two approvals on a request still in review, then the second approving it with its reason', async () => {
+    const log = new EventLog();
+    const a = log.account(alice);
+    const requested = a('WithdrawalRequested', { withdrawalId: 'w9', method: 'bitcoin', amount: 5_000_000, target: 'bcrt1qz', requestedAt: t(1) });
+    const first = a('WithdrawalFirstApproved', { withdrawalId: 'w9', amount: 5_000_000, reviewerId: 'admin-1', decidedAt: t(2), reason: 'Known player, long history' });
+    await spec.given(requested, first).then({
+      withdraw_requests: [
+        { id: 'w9', status: 'Created', reviewer_id: null, decision_time: null, first_reviewer_id: 'admin-1', first_approval_time: new Date(t(2)), first_approval_reason: 'Known player, long history' },
+      ],
+    });
+    const second = a('WithdrawalApproved', { withdrawalId: 'w9', reviewerId: 'admin-2', decidedAt: t(5), firstReviewerId: 'admin-1', reason: 'Checked the address history' });
+    await spec.given(requested, first, second).then({
+      withdraw_requests: [
+        { id: 'w9', status: 'Approved', reviewer_id: 'admin-2', decision_time: new Date(t(5)), first_reviewer_id: 'admin-1', decision_reason: 'Checked the address history' },
+      ],
+    });
+  });
+
+  it('keeps the reason a request was declined for', async () => {
+    const log = new EventLog();
+    const a = log.account(alice);
+    await spec
+      .given(
+        a('WithdrawalRequested', { withdrawalId: 'w8', method: 'bitcoin', amount: 30_000, target: 'bcrt1qz', requestedAt: t(1) }),
+        a('WithdrawalDeclined', { withdrawalId: 'w8', amount: 30_000, reviewerId: 'admin-2', decidedAt: t(2), reason: 'Same wallet as three new accounts' }),
+      )
+      .then({ withdraw_requests: [{ id: 'w8', status: 'Declined', decision_reason: 'Same wallet as three new accounts' }] });
   });
 
   it('shows an approved withdrawal paid with its reference, and a declined one with its reviewer', async () => {

@@ -21,6 +21,12 @@ export interface WithdrawRequestsTable {
   payout_error: string | null;
   /** When the payout last started, failed or was paid. */
   payout_time: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** The first of two approvals a request above the four-eyes amount needs; null until given (and for smaller requests). */
+  first_reviewer_id: string | null;
+  first_approval_time: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  first_approval_reason: string | null;
+  /** The reason given with the approval or the decline, when one was. */
+  decision_reason: string | null;
 }
 
 /** The withdrawals read model's table, by name (composed into `ReadModels` in ../schema.ts). */
