@@ -160,6 +160,8 @@ export function withdrawRequest(overrides: Partial<WithdrawRequestView> = {}): W
     payout: 'None',
     payoutError: null,
     payoutTime: null,
+    firstApproval: null,
+    decisionReason: null,
     ...overrides,
   };
 }

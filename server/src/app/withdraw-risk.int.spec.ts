@@ -82,7 +82,7 @@ describeEachDatabase('the risk of a withdrawal', (db) => {
     const log = (await api.get(boss.auth, `/api/admin/audit-log?player=${big.id}`)).json() as { items: AuditEntry[] };
     expect(log.items.map((e) => [e.action, e.staffEmail, e.after])).toEqual([
       ['WithdrawalApproved', 'second@example.com', 'Approved'],
-      ['WithdrawalFirstApproved', 'boss@example.com', 'Approval 1 of 2'],
+      ['WithdrawalFirstApproved', 'boss@example.com', 'FirstApproval'],
     ]);
   });
 

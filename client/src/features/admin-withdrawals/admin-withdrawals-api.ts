@@ -28,8 +28,9 @@ export const adminWithdrawalsApi = api.injectEndpoints({
       query: () => 'admin/withdraw-risk',
       providesTags: ['AdminWithdrawRequest'],
     }),
-    approveWithdrawRequest: build.mutation<WithdrawRequestView, string>({
-      query: (id) => ({ url: 'players/approvewithdrawrequest', method: 'PUT', params: { id } }),
+    /** Approves (or retries the payout of) a request; `reason` is kept in the audit log (required of a player held for review). */
+    approveWithdrawRequest: build.mutation<WithdrawRequestView, { id: string; reason?: string }>({
+      query: ({ id, reason }) => ({ url: 'players/approvewithdrawrequest', method: 'PUT', params: { id }, body: reason === undefined ? {} : { reason } }),
       invalidatesTags: ['AdminWithdrawRequest', 'WithdrawRequest'],
       onQueryStarted: (_args, lifecycle) => replaceRow(lifecycle),
     }),

@@ -2,7 +2,7 @@ import type { WithdrawalRisk, WithdrawRequestView } from '@bahati/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { player, withdrawRequest } from '@/test/fixtures';
+import { PLAYER_ID, player, withdrawRequest } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { apiError, recordRequests, server } from '@/test/server';
 import { Component as AdminWithdrawalsPage } from './admin-withdrawals-page';
@@ -70,6 +70,7 @@ describe('the withdrawal approvals', () => {
         { playerId: '0f9e8d7c-6b5a-4938-8271-605f4e3d2c1b', email: 'mule2@example.com', requests: 1 },
         { playerId: '1f9e8d7c-6b5a-4938-8271-605f4e3d2c1b', email: 'mule3@example.com', requests: 1 },
       ],
+      approvalsNeeded: 1, heldForReview: false, holdLevel: 70,
     };
     server.use(http.get('/api/admin/withdraw-risk', () => HttpResponse.json([risk])));
     const { user } = renderWithProviders(<AdminWithdrawalsPage />, { route: '/withdraw-requests' });
@@ -113,5 +114,65 @@ describe('the withdrawal approvals', () => {
     await user.click(await screen.findByRole('button', { name: /Approve the request of ada@example.com/ }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve and pay' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The request could not be updated: The Lightning node is not reachable');
+  });
+
+  const riskOf = (over: Partial<WithdrawalRisk>): WithdrawalRisk => ({
+    withdrawalId: 'w-1', playerId: inReview.playerId, email: 'ada@example.com', createdTime: '2025-03-01T10:00:00.000Z', accountAgeDays: 300,
+    banned: false, selfExcluded: false, suspectLevel: 0, latestSuspect: [], deposited: 50_000, withdrawn: 20_000, gameNet: 0, bonuses: 0, bank: 30_000,
+    sharedWith: [], approvalsNeeded: 1, heldForReview: false, holdLevel: 50, ...over,
+  });
+
+  it('records the first of two approvals of a large request, and then waits for another admin', async () => {
+    listing([inReview]);
+    server.use(http.get('/api/admin/withdraw-risk', () => HttpResponse.json([riskOf({ approvalsNeeded: 2 })])));
+    const firstGiven = { ...inReview, firstApproval: { reviewerId: PLAYER_ID, email: 'me@bahati.test', time: '2026-01-05T11:00:00.000Z', reason: null } };
+    let rows: WithdrawRequestView[] = [inReview];
+    server.use(
+      http.get('/api/players/adminwithdrawrequests', () => HttpResponse.json(rows)),
+      http.put('/api/players/approvewithdrawrequest', () => {
+        rows = [firstGiven];
+        return HttpResponse.json(firstGiven);
+      }),
+    );
+    const { user } = renderWithProviders(<AdminWithdrawalsPage />, { route: '/withdraw-requests' });
+    expect(within(await screen.findByTestId('risk-flags')).getByText('Needs two admins')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Approve the request of ada@example.com/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('your approval is the first of two');
+    await user.click(within(dialog).getByRole('button', { name: 'Record approval 1 of 2' }));
+    expect(await screen.findByText('Approval 1 of 2 recorded. Another admin must approve before anything is paid.')).toBeInTheDocument();
+    expect(await screen.findByTestId('admin-withdraw-first-approval')).toHaveTextContent('Approval 1 of 2 by me@bahati.test');
+    expect(screen.getByTestId('admin-withdraw-waiting')).toHaveTextContent('Awaiting another admin');
+    expect(screen.queryByRole('button', { name: /Approve the request/ })).not.toBeInTheDocument();
+  });
+
+  it('lets a different admin give the second approval, which pays', async () => {
+    const firstGiven = { ...inReview, firstApproval: { reviewerId: 'another-admin', email: 'boss@bahati.test', time: '2026-01-05T11:00:00.000Z', reason: null } };
+    listing([firstGiven]);
+    server.use(http.get('/api/admin/withdraw-risk', () => HttpResponse.json([riskOf({ approvalsNeeded: 2 })])));
+    const { user } = renderWithProviders(<AdminWithdrawalsPage />, { route: '/withdraw-requests' });
+    await user.click(await screen.findByRole('button', { name: /Approve the request of ada@example.com/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('boss@bahati.test gave the first approval. Yours pays 20,000 sats now');
+    expect(within(dialog).getByRole('button', { name: 'Approve and pay' })).toBeEnabled();
+  });
+
+  it('approves a player held for review only with a reason, which it sends', async () => {
+    listing([inReview]);
+    server.use(http.get('/api/admin/withdraw-risk', () => HttpResponse.json([riskOf({ suspectLevel: 70, heldForReview: true })])));
+    server.use(http.put('/api/players/approvewithdrawrequest', () => HttpResponse.json({ ...inReview, status: 'Approved', statusCode: 1, paid: true, payout: 'Paid', reference: 'h' })));
+    const sent = recordRequests();
+    const { user } = renderWithProviders(<AdminWithdrawalsPage />, { route: '/withdraw-requests' });
+    expect(within(await screen.findByTestId('risk-flags')).getByText('Held for review: level 70 (hold at 50)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Approve the request of ada@example.com/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByTestId('admin-withdraw-held')).toHaveTextContent('held for review (suspect level 70, hold at 50)');
+    await user.click(dialog.getByRole('button', { name: 'Approve and pay' }));
+    expect((await sent.all()).filter((r) => r.method === 'PUT')).toHaveLength(0);
+    await user.type(dialog.getByRole('textbox'), 'Called the player; deposits match the wins');
+    await user.click(dialog.getByRole('button', { name: 'Approve and pay' }));
+    const puts = await sent.to('PUT', '/players/approvewithdrawrequest');
+    expect(puts).toHaveLength(1);
+    expect(puts[0].body).toEqual({ reason: 'Called the player; deposits match the wins' });
   });
 });

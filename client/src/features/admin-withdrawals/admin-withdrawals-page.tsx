@@ -24,7 +24,11 @@ function failureText(t: TFunction, error: unknown): string {
   return typeof status === 'number' ? `HTTP ${status}` : String((error as { error?: unknown } | undefined)?.error ?? error);
 }
 
-/** Admin "Withdraw requests": every request, with Approve and Decline on the ones still in review. */
+/**
+ * Admin "Withdraw requests": every request, with Approve and Decline on the ones still in review. A request above
+ * the four-eyes amount shows its first approval and waits for a different admin; a player held for review is
+ * approved only with a reason.
+ */
 export function Component() {
   const { t } = useTranslation();
   const format = useSatsFormat();
@@ -44,11 +48,13 @@ export function Component() {
     setWorking(row.id);
     setOutcome(null);
     try {
-      const updated = await (action === 'decline' ? decline({ id: row.id, reason }) : approve(row.id)).unwrap();
+      const updated = await (action === 'decline' ? decline({ id: row.id, reason }) : approve({ id: row.id, reason })).unwrap();
       setOutcome({
         kind: 'ok',
         text:
-          action === 'approve'
+          action === 'approve' && updated.status === 'Created'
+            ? t('adminWithdrawals.firstRecorded')
+            : action === 'approve'
             ? t('adminWithdrawals.approved', { reference: updated.reference ?? '—' })
             : action === 'retry'
               ? t('adminPayouts.retried', { reference: updated.reference ?? '—' })

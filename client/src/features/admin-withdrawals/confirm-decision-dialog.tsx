@@ -23,7 +23,7 @@ export function ConfirmDecisionDialog({
 }) {
   const { t } = useTranslation();
   const format = useSatsFormat();
-  // A decline may say why (kept in the audit log); it goes back empty for the next decision.
+  // A decision may say why (kept in the audit log); it goes back empty for the next decision.
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   useEffect(() => {
@@ -31,6 +31,11 @@ export function ConfirmDecisionDialog({
     setTried(false);
   }, [confirming]);
   const declining = confirming?.action === 'decline';
+  const approving = confirming?.action === 'approve';
+  // A player held for review is approved only with a reason; any other approval or a decline may give one.
+  const reasonRequired = approving && risk?.heldForReview === true;
+  const firstOfTwo = approving && risk?.approvalsNeeded === 2 && confirming?.row.firstApproval === null;
+  const secondOfTwo = approving && confirming?.row.firstApproval != null;
   return (
     <Dialog
       open={confirming !== null}
@@ -39,7 +44,11 @@ export function ConfirmDecisionDialog({
       title={confirming ? t(confirming.action === 'decline' ? 'adminWithdrawals.confirm.declineTitle' : confirming.action === 'retry' ? 'adminWithdrawals.confirm.retryTitle' : 'adminWithdrawals.confirm.approveTitle') : ''}
       description={
         confirming
-          ? t(confirming.action === 'decline' ? 'adminWithdrawals.confirm.declineText' : 'adminWithdrawals.confirm.approveText', { amount: format.sats(confirming.row.amount) })
+          ? firstOfTwo
+            ? t('adminWithdrawals.confirm.firstOfTwo')
+            : secondOfTwo
+              ? t('adminWithdrawals.confirm.secondOfTwo', { email: confirming.row.firstApproval?.email ?? confirming.row.firstApproval?.reviewerId, amount: format.sats(confirming.row.amount) })
+              : t(confirming.action === 'decline' ? 'adminWithdrawals.confirm.declineText' : 'adminWithdrawals.confirm.approveText', { amount: format.sats(confirming.row.amount) })
           : undefined
       }
       testId="admin-withdraw-confirm"
@@ -54,12 +63,13 @@ export function ConfirmDecisionDialog({
               className={`btn ${confirming.action === 'decline' ? styles.dangerButton : 'btn-primary'}`}
               onClick={() => {
                 setTried(true);
-                if (declining && reasonProblem(reason, false) !== null) return;
-                onConfirm(confirming.row, confirming.action, declining && reason.trim() !== '' ? reason.trim() : undefined);
+                const asked = declining || approving;
+                if (asked && reasonProblem(reason, reasonRequired) !== null) return;
+                onConfirm(confirming.row, confirming.action, asked && reason.trim() !== '' ? reason.trim() : undefined);
               }}
               data-testid="admin-withdraw-confirm-button"
             >
-              {t(confirming.action === 'decline' ? 'adminWithdrawals.confirm.decline' : 'adminWithdrawals.confirm.approve')}
+              {t(confirming.action === 'decline' ? 'adminWithdrawals.confirm.decline' : firstOfTwo ? 'adminWithdrawals.confirm.approveFirst' : 'adminWithdrawals.confirm.approve')}
             </button>
           </>
         ) : null
@@ -92,7 +102,12 @@ export function ConfirmDecisionDialog({
         </dl>
       ) : null}
       {confirming ? <RiskPanel risk={risk} /> : null}
-      {declining ? <ReasonField value={reason} onChange={setReason} required={false} showProblem={tried} /> : null}
+      {reasonRequired && risk ? (
+        <p className="alert" data-testid="admin-withdraw-held">
+          {t('adminWithdrawals.confirm.held', { level: risk.suspectLevel, hold: risk.holdLevel })}
+        </p>
+      ) : null}
+      {declining || approving ? <ReasonField value={reason} onChange={setReason} required={reasonRequired} showProblem={tried} /> : null}
     </Dialog>
   );
 }

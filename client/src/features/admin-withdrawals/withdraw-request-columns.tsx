@@ -5,6 +5,7 @@ import { CopyButton } from '@/components/copy-button/copy-button';
 import type { Column } from '@/components/data-table/data-table';
 import { truncateMiddle, useDateTimeFormat } from '@/components/format/format';
 import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
+import { useCurrentPlayer } from '@/lib/current-player';
 import { RiskSummary } from './withdrawal-risk';
 import styles from './admin-withdrawals.module.css';
 
@@ -48,6 +49,9 @@ export function useWithdrawRequestColumns({
   const { t } = useTranslation();
   const formatDate = useDateTimeFormat();
   const format = useSatsFormat();
+  const { player: me } = useCurrentPlayer();
+  // The admin who gave a request's first approval cannot give its second.
+  const approvedFirstByMe = (row: WithdrawRequestView) => row.firstApproval !== null && row.firstApproval.reviewerId === me?.id;
   return [
     { key: 'date', header: t('adminWithdrawals.columns.date'), cell: (row) => <span className={styles.date}>{formatDate(row.requestTime)}</span> },
     {
@@ -92,6 +96,11 @@ export function useWithdrawRequestColumns({
                 {t(`adminPayouts.${payout}`)}
               </StatusBadge>
             ) : null}
+            {row.status === 'Created' && row.firstApproval ? (
+              <span className={styles.firstApproval} data-testid="admin-withdraw-first-approval">
+                {t('adminWithdrawals.firstApproval', { email: row.firstApproval.email ?? row.firstApproval.reviewerId, date: formatDate(row.firstApproval.time) })}
+              </span>
+            ) : null}
             {payout === 'failed' && row.payoutError ? (
               <span className={styles.payoutError} data-testid="admin-withdraw-payout-error">
                 {row.payoutError}
@@ -116,15 +125,21 @@ export function useWithdrawRequestColumns({
       cell: (row) =>
         row.status === 'Created' ? (
           <span className={styles.actions}>
-            <button
-              type="button"
-              className={`${styles.link} ${styles.approve}`}
-              onClick={() => onDecision(row, 'approve')}
-              disabled={working !== null}
-              aria-label={t('adminWithdrawals.approveLabel', { player: who(row), amount: format.sats(row.amount) })}
-            >
-              {working === row.id ? t('adminWithdrawals.working') : t('adminWithdrawals.approve')}
-            </button>
+            {approvedFirstByMe(row) ? (
+              <span className={styles.faint} data-testid="admin-withdraw-waiting">
+                {t('adminWithdrawals.waitingSecond')}
+              </span>
+            ) : (
+              <button
+                type="button"
+                className={`${styles.link} ${styles.approve}`}
+                onClick={() => onDecision(row, 'approve')}
+                disabled={working !== null}
+                aria-label={t('adminWithdrawals.approveLabel', { player: who(row), amount: format.sats(row.amount) })}
+              >
+                {working === row.id ? t('adminWithdrawals.working') : t('adminWithdrawals.approve')}
+              </button>
+            )}
             <button
               type="button"
               className={`${styles.link} ${styles.decline}`}

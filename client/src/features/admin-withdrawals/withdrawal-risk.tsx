@@ -8,14 +8,19 @@ import styles from './admin-withdrawals.module.css';
 /** An account younger than this is said to be new. */
 const NEW_ACCOUNT_DAYS = 7;
 
-/** The warnings of a request in the queue, in words: the suspect level, a destination other players paid to, a new account, a ban. */
+/**
+ * The warnings of a request in the queue, in words: a ban, a destination other players paid to, the suspect level (a
+ * player at or above the hold level is held for review), an amount that needs two admins, a new account.
+ */
 export function RiskSummary({ risk }: { risk: WithdrawalRisk | undefined }) {
   const { t } = useTranslation();
   if (!risk) return null;
   const flags: { key: string; text: string; tone: 'warn' | 'danger' }[] = [];
   if (risk.banned) flags.push({ key: 'banned', text: t('adminWithdrawals.risk.banned'), tone: 'danger' });
   if (risk.sharedWith.length > 0) flags.push({ key: 'shared', text: t('adminWithdrawals.risk.shared', { count: risk.sharedWith.length }), tone: 'danger' });
-  if (risk.suspectLevel > 0) flags.push({ key: 'suspect', text: t('adminWithdrawals.risk.suspect', { level: risk.suspectLevel }), tone: risk.suspectLevel >= 50 ? 'danger' : 'warn' });
+  if (risk.heldForReview) flags.push({ key: 'held', text: t('adminWithdrawals.risk.held', { level: risk.suspectLevel, hold: risk.holdLevel }), tone: 'danger' });
+  else if (risk.suspectLevel > 0) flags.push({ key: 'suspect', text: t('adminWithdrawals.risk.suspect', { level: risk.suspectLevel }), tone: 'warn' });
+  if (risk.approvalsNeeded === 2) flags.push({ key: 'fourEyes', text: t('adminWithdrawals.risk.fourEyes'), tone: 'warn' });
   if (risk.accountAgeDays !== null && risk.accountAgeDays < NEW_ACCOUNT_DAYS) flags.push({ key: 'new', text: t('adminWithdrawals.risk.newAccount', { days: risk.accountAgeDays }), tone: 'warn' });
   if (flags.length === 0) return null;
   return (

@@ -49,11 +49,11 @@ function rowOf(event: RecordedEvent): Row | null {
         after: String(e.data.level),
       });
     case 'WithdrawalFirstApproved':
-      return row('WithdrawalFirstApproved', e.data.reviewerId, e.data.withdrawalId, { amount: e.data.amount, reason: e.data.reason ?? null, before: 'Created', after: 'Approval 1 of 2' });
+      return row('WithdrawalFirstApproved', e.data.reviewerId, e.data.withdrawalId, { amount: e.data.amount, reason: e.data.reason ?? null, before: 'Created', after: 'FirstApproval' });
     case 'WithdrawalApproved':
       return row('WithdrawalApproved', e.data.reviewerId, e.data.withdrawalId, {
         reason: e.data.reason ?? null,
-        before: e.data.firstReviewerId ? 'Approval 1 of 2' : 'Created',
+        before: e.data.firstReviewerId ? 'FirstApproval' : 'Created',
         after: 'Approved',
       });
     case 'WithdrawalDeclined':
