@@ -126,7 +126,7 @@ export function useWithdrawRequestColumns({
         row.status === 'Created' ? (
           <span className={styles.actions}>
             {approvedFirstByMe(row) ? (
-              <span className={styles.faint} data-testid="admin-withdraw-waiting">
+              <span className={styles.waiting} data-testid="admin-withdraw-waiting">
                 {t('adminWithdrawals.waitingSecond')}
               </span>
             ) : (
