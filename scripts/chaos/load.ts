@@ -250,7 +250,9 @@ export class Load {
           const approve = random() < 0.7;
           const path = `/api/players/${approve ? 'approve' : 'decline'}withdrawrequest?id=${w.id}`;
           const both = approve && random() < 0.33;
-          const answers = await Promise.all((both ? [0, 1] : [Math.floor(random() * 2)]).map((i) => this.call(this.instances[i]!, 'PUT', path, { jwt })));
+          // Every decision gives its reason, so a player the detector holds for review is decided like any other.
+          const body = { reason: approve ? 'Reviewed by the chaos run' : 'Declined by the chaos run' };
+          const answers = await Promise.all((both ? [0, 1] : [Math.floor(random() * 2)]).map((i) => this.call(this.instances[i]!, 'PUT', path, { jwt, body })));
           for (const a of answers) {
             if (a?.status !== 200) continue;
             this.ack({ kind: approve ? 'approve' : 'decline', requestId: a.requestId, playerId: w.playerId, withdrawalId: w.id });
