@@ -70,6 +70,8 @@ async function main(): Promise<number> {
     DATA_DIR: join(workDir, name), JWT_SECRET: jwtSecret, HOUSE_SEED_KEY: houseSeedKey, ADMIN_EMAILS: ADMIN, PRICE_SOURCE: 'fixed', LOG_LEVEL: 'warn',
     // The run measures what survives faults, not the ceilings that keep one player from flooding the site.
     RATE_LIMITS: 'off', PROJECTIONS: 'off',
+    // One admin decides every request: none may need a second admin's approval.
+    WITHDRAW_SECOND_APPROVAL_SATS: '2100000000000000',
   });
   const [portA, portB] = [await freePort(), await freePort()];
   const a = new ApiInstance('api-a', portA, env('a'), join(workDir, 'api-a.log'));
