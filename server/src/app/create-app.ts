@@ -16,8 +16,9 @@ import { AuthGuard } from '../adapters/http/auth';
 import { refuseControlCharacters } from '../adapters/http/text-guard';
 import { drainOnClose } from './shutdown';
 import { requestLogHooks } from './request-log';
+import { serveMetrics } from './metrics-endpoint';
 
-/** Builds the HTTP application: API under /api, OpenAPI at /api/docs, the built client at /. */
+/** Builds the HTTP application: API under /api, OpenAPI at /api/docs, metrics at /metrics (or on METRICS_PORT), the built client at /. */
 export async function createApp(config: AppConfig, options: { bufferLogs?: boolean } = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
@@ -82,6 +83,7 @@ export async function createApp(config: AppConfig, options: { bufferLogs?: boole
   const requestLog = requestLogHooks(() => PinoLogger.root);
   fastify.addHook('onResponse', requestLog.onResponse);
   const auth = app.get(AuthGuard);
+  serveMetrics(app, config, auth);
   fastify.addHook('onRoute', (route) => {
     // A route may take a larger body than the default (`@RouteConfig({ bodyLimit })`): a brand's nine drawings.
     const limit = (route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit;

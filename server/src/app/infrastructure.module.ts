@@ -27,6 +27,8 @@ import { StaffDirectory } from '../application/admin/staff';
 import { BonusSettings } from '../application/bonuses/bonus-settings';
 import { Draining } from '../application/draining';
 import { readModelPorts, readModelProviders } from './read-models';
+import { PrometheusMetrics } from '../adapters/metrics/prometheus';
+import { Telemetry } from '../application/ports/telemetry';
 
 const ProjectionStorageToken = Symbol('ProjectionStorage');
 
@@ -81,9 +83,16 @@ export class InfrastructureModule {
           inject: [ProjectionStorageToken],
         },
         {
+          provide: PrometheusMetrics,
+          useFactory: (db: Database, runner: ProjectionRunner) => new PrometheusMetrics({ lag: () => runner.lag(), readModels: db.kysely as Kysely<ReadModels> }),
+          inject: [DatabaseToken, ProjectionRunner],
+        },
+        { provide: Telemetry, useExisting: PrometheusMetrics },
+        {
           provide: CommandPath,
-          useFactory: (store: EventStore, runner: ProjectionRunner) => new CommandPath(store, { onAppended: () => runner.notify() }),
-          inject: [EventStoreToken, ProjectionRunner],
+          useFactory: (store: EventStore, runner: ProjectionRunner, metrics: PrometheusMetrics) =>
+            new CommandPath(store, { onAppended: () => runner.notify(), observe: (o) => metrics.command(o) }),
+          inject: [EventStoreToken, ProjectionRunner, PrometheusMetrics],
         },
         { provide: ReadModelProgress, useExisting: ProjectionRunner },
         { provide: SnapshotRepository, useClass: KyselySnapshotRepository },
@@ -106,6 +115,7 @@ export class InfrastructureModule {
       ],
       exports: [
         AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, ReadModelProgress, ...readModelPorts, BonusSettings, CommandPath, Standings, AccountCommands, HouseSeedVault,
+        PrometheusMetrics, Telemetry,
         StaffDirectory, SessionDirectory, RateLimitStore, RateLimiter, Draining,
         SessionTokens, SessionIssuer, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : []),
       ],

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '../domain/decider';
-import { fold } from '../domain/decider';
+import { DomainError, fold } from '../domain/decider';
+import type { CommandObservation } from './ports/telemetry';
 import { KeyedQueue } from './keyed-queue';
 import { type AppendCondition, type Checkpoint, type EventData, type EventStore, type RecordedEvent, WrongExpectedRevisionError } from './ports/event-store';
 
@@ -86,6 +87,20 @@ export interface CommandPathOptions {
   maxAttempts?: number;
   /** Told after every successful append (wakes the projection runner in this process). */
   onAppended?: (checkpoint: Checkpoint) => void;
+  /** Told what each command came to (metrics). */
+  observe?: (observation: CommandObservation) => void;
+}
+
+/** What a command run learns for its observation: the concrete command's type and how long its append took. */
+interface Seen {
+  command: string;
+  appendSeconds?: number;
+}
+
+/** A domain error's code, or null for anything else. */
+function codeOf(err: unknown): string | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : null;
 }
 
 /**
@@ -116,7 +131,22 @@ export class CommandPath {
     options: HandleOptions<State, Event, Needs> = {},
   ): Promise<CommandOutcome<State, Event>> {
     return this.queue.run(streamId, async () => {
-      const outcome = await this.decideAndAppend(streamId, decider, command, context, options);
+      const seen: Seen = { command: 'unknown' };
+      let outcome: CommandOutcome<State, Event>;
+      try {
+        outcome = await this.decideAndAppend(streamId, decider, command, context, options, seen);
+      } catch (err) {
+        const code = codeOf(err);
+        const outcome = err instanceof WrongExpectedRevisionError ? 'conflict' : err instanceof DomainError ? 'refused' : 'failed';
+        this.options.observe?.({ command: seen.command, outcome, ...(code && outcome === 'refused' ? { code } : {}), events: [] });
+        throw err;
+      }
+      this.options.observe?.({
+        command: seen.command,
+        outcome: outcome.events.length ? 'appended' : 'unchanged',
+        events: outcome.events.map((e) => e.type),
+        ...(seen.appendSeconds === undefined ? {} : { appendSeconds: seen.appendSeconds }),
+      });
       if (outcome.events.length && options.afterAppend) await options.afterAppend(outcome as CommandOutcome<State, DomainEvent>);
       return outcome;
     });
@@ -133,6 +163,7 @@ export class CommandPath {
     command: Command | ((state: State, needs: Needs) => Command),
     context: CommandContext,
     options: HandleOptions<State, Event, Needs>,
+    seen: Seen,
   ): Promise<CommandOutcome<State, Event>> {
     let fresh = false;
     for (let attempt = 1; ; attempt++) {
@@ -143,7 +174,10 @@ export class CommandPath {
       const maybeBehind = !fresh && (loaded.remembered === true || needs.remembered === true);
       let events: Event[];
       try {
-        events = decider.decide(typeof command === 'function' ? (command as (s: State, n: Needs) => Command)(state, needs.value) : command, state);
+        const decided = typeof command === 'function' ? (command as (s: State, n: Needs) => Command)(state, needs.value) : command;
+        const type = (decided as { type?: unknown } | null)?.type;
+        if (typeof type === 'string') seen.command = type;
+        events = decider.decide(decided, state);
       } catch (err) {
         if (!maybeBehind) throw err;
         fresh = true;
@@ -167,10 +201,12 @@ export class CommandPath {
         },
       }));
       try {
+        const appending = performance.now();
         const result = await this.store.appendToStream(streamId, toAppend, {
           expectedRevision: revision === null ? 'no_stream' : revision,
           ...(needs.condition ? { condition: needs.condition } : {}),
         });
+        seen.appendSeconds = (performance.now() - appending) / 1000;
         this.options.onAppended?.(result.checkpoint);
         return {
           before: state,

@@ -75,6 +75,9 @@ const EnvSchema = z.object({
   BLOCKED_COUNTRIES: csv,
   BONUS_MAX_SATS: z.coerce.number().int().min(0).max(2_100_000_000_000_000).default(1_000_000),
   MAX_BANK_SATS: z.coerce.number().int().min(1).max(2_100_000_000_000_000).default(2_100_000_000_000_000),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  METRICS_HOST: z.string().default('0.0.0.0'),
+  METRICS_TOKEN: unsetWhenEmpty(z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional()),
   WITHDRAW_SECOND_APPROVAL_SATS: z.coerce.number().int().min(0).max(2_100_000_000_000_000).default(1_000_000),
   WITHDRAW_HOLD_SUSPECT_LEVEL: z.coerce.number().int().min(0).max(101).default(50),
   BONUS_PLAYTHROUGH: z.enum(['deposit100', 'bonus125']).default('bonus125'),
@@ -167,6 +170,12 @@ export interface AppConfig {
    * (WITHDRAW_HOLD_SUSPECT_LEVEL; 101: nobody) is held for review, approved only with a written reason.
    */
   withdrawalReview: { secondApprovalAbove: number; holdSuspectLevel: number };
+  /**
+   * Where Prometheus reads `/metrics`: on a port of its own (METRICS_PORT, on METRICS_HOST, for the monitoring
+   * network only; the app's port then has none), or on the app's port, where production answers an admin session
+   * or `Authorization: Bearer METRICS_TOKEN` only.
+   */
+  metrics: { port: number | null; host: string; token: string | null };
   bonus: { maxSats: number; playthrough: 'deposit100' | 'bonus125'; offerDays: number };
   /** A deal needs a verified phone number. */
   requirePhoneToPlay: boolean;
@@ -262,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     blockedCountries: new Set(e.BLOCKED_COUNTRIES.map((c) => c.toUpperCase())),
     maxBankSats: e.MAX_BANK_SATS,
     withdrawalReview: { secondApprovalAbove: e.WITHDRAW_SECOND_APPROVAL_SATS, holdSuspectLevel: e.WITHDRAW_HOLD_SUSPECT_LEVEL },
+    metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null },
     bonus: { maxSats: e.BONUS_MAX_SATS, playthrough: e.BONUS_PLAYTHROUGH, offerDays: e.BONUS_OFFER_DAYS },
     requirePhoneToPlay: e.REQUIRE_PHONE_TO_PLAY,
     reconcileIntervalMinutes: e.RECONCILE_INTERVAL_MINUTES,
