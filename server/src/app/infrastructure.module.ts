@@ -84,8 +84,9 @@ export class InfrastructureModule {
         },
         {
           provide: PrometheusMetrics,
-          useFactory: (db: Database, runner: ProjectionRunner) => new PrometheusMetrics({ lag: () => runner.lag(), readModels: db.kysely as Kysely<ReadModels> }),
-          inject: [DatabaseToken, ProjectionRunner],
+          useFactory: (db: Database, runner: ProjectionRunner, store: EventStore) =>
+            new PrometheusMetrics({ lag: () => runner.lag(), readModels: db.kysely as Kysely<ReadModels>, pingEventStore: () => store.ping() }),
+          inject: [DatabaseToken, ProjectionRunner, EventStoreToken],
         },
         { provide: Telemetry, useExisting: PrometheusMetrics },
         {

@@ -100,6 +100,7 @@ describeEachDatabase('the metrics', (db) => {
       'bitcoin/held=0', 'bitcoin/pending=0', 'lightning/held=0',
     ]);
     expect(value('bahati_reconciliation_differences')).toBe(0);
+    expect(value('bahati_event_store_up')).toBe(1);
     expect(value('bahati_reconciliation_last_run_timestamp_seconds')).toBeGreaterThan(Date.now() / 1000 - 600);
     expect(text).toContain('# TYPE bahati_rate_limit_refusals_total counter');
     expect(value('process_cpu_user_seconds_total')).toBeGreaterThan(0);

@@ -8,6 +8,8 @@ import type { ReadModels } from '../../projections/schema';
 export interface MetricSources {
   lag: () => Promise<ProjectionLag[]>;
   readModels: Kysely<ReadModels>;
+  /** Resolves when the event store answers. */
+  pingEventStore: () => Promise<void>;
 }
 
 /**
@@ -61,8 +63,16 @@ export class PrometheusMetrics extends Telemetry {
 
   /** The gauges read from the projections and read models on every scrape. */
   private stateGauges(registers: Registry[]) {
-    const { readModels: db } = this.sources;
+    const { readModels: db, pingEventStore } = this.sources;
     const lag = sharedFor(this.sources.lag);
+    new Gauge({
+      name: 'bahati_event_store_up',
+      help: 'Whether the event store answered a ping when scraped (1) or not (0)',
+      registers,
+      async collect() {
+        this.set(await pingEventStore().then(() => 1, () => 0));
+      },
+    });
     new Gauge({
       name: 'bahati_projection_lag_events',
       help: 'Events not yet applied, per projection (counted up to 1000)',
