@@ -47,7 +47,8 @@ export class TestApi {
   }
 
   async stop(): Promise<void> {
-    await this.app.close();
+    // A spec that failed before starting this app still drops its schema.
+    await this.app?.close();
     if (this.db.name === 'postgres') {
       const pool = new Pool({ connectionString: process.env.DATABASE_URL });
       await pool.query(`drop schema if exists ${this.schema} cascade`);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import type { Kysely } from 'kysely';
+import type { ReadModels } from '../../projections/schema';
 import { PrometheusMetrics } from './prometheus';
 
 const OPS = join(__dirname, '../../../../ops');
@@ -16,7 +17,7 @@ interface Rule {
 
 /** Every metric family the app exports, with the series names a histogram adds. */
 function exported(): Set<string> {
-  const metrics = new PrometheusMetrics({ lag: async () => [], readModels: {} as Kysely<never>, pingEventStore: async () => undefined });
+  const metrics = new PrometheusMetrics({ lag: async () => [], readModels: {} as Kysely<ReadModels>, pingEventStore: async () => undefined });
   const names = new Set<string>();
   for (const m of metrics.registry.getMetricsAsArray()) {
     names.add(m.name);
