@@ -65,6 +65,11 @@ export function ledgerLines(event: MoneyEvent | GameEvent | BonusEvent | LimitEv
     case 'LightningInvoiceCanceled':
     case 'DepositHeldForReview':
     case 'HeldDepositReleased':
+    // A returned deposit was never credited: the bank does not move (the player sees it `Returned` in their deposits).
+    case 'HeldDepositRefundRequested':
+    case 'HeldDepositRefundStarted':
+    case 'HeldDepositRefundFailed':
+    case 'HeldDepositRefunded':
     case 'WithdrawalApproved':
     case 'WithdrawalPayoutStarted':
     case 'WithdrawalPayoutFailed':
