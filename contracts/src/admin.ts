@@ -458,6 +458,7 @@ export const AUDIT_ACTIONS = [
   'WithdrawalDeclined',
   'PayoutRetried',
   'HeldDepositReleased',
+  'HeldDepositRefunded',
   'RedeemCodeCreated',
   'BrandCreated',
   'BrandUpdated',
