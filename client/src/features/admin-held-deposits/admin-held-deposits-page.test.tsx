@@ -51,14 +51,13 @@ describe('the held deposits', () => {
     expect(figures).toHaveTextContent('Most a bank may hold10,000,000 sats');
     expect(within(dialog).getByText('This takes the bank 200,000 sats past the limit.')).toBeInTheDocument();
 
+    // Past the limit, the button waits for the tick.
+    expect(within(dialog).getByRole('button', { name: 'Release deposit' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Credit past the limit' }));
     await user.click(within(dialog).getByRole('button', { name: 'Release deposit' }));
     expect(within(dialog).getByText('Give a reason: it is kept in the audit log.')).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), REASON);
-    await user.click(within(dialog).getByRole('button', { name: 'Release deposit' }));
-    expect(await within(dialog).findByText('Tick “Credit past the limit” to credit this deposit.')).toBeInTheDocument();
     expect(await sent.to('POST', '/admin/held-deposits/release')).toHaveLength(0);
-
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Credit past the limit' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), REASON);
     await user.click(within(dialog).getByRole('button', { name: 'Release deposit' }));
     expect(await screen.findByText('300,000 sats were credited to ada@example.com.')).toBeInTheDocument();
     expect((await sent.to('POST', '/admin/held-deposits/release')).map((r) => r.body)).toEqual([
@@ -107,6 +106,22 @@ describe('the held deposits', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), REASON);
     await user.click(within(dialog).getByRole('button', { name: 'Refund deposit' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The deposit could not be refunded: The payment request is for another amount.');
+  });
+
+  it('releases a deposit that no longer passes the limit without a tick', async () => {
+    rows = [{ ...lightning, bank: 1_000_000 }];
+    const sent = recordRequests();
+    server.use(http.post('/api/admin/held-deposits/release', () => HttpResponse.json([])));
+    const { user } = renderWithProviders(<AdminHeldDepositsPage />, { route: '/admin/held-deposits' });
+    await openRow(user, /Release the deposit of ada@example.com/);
+    const dialog = await screen.findByRole('dialog', { name: 'Release this deposit?' });
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), REASON);
+    await user.click(within(dialog).getByRole('button', { name: 'Release deposit' }));
+    expect(await screen.findByText('300,000 sats were credited to ada@example.com.')).toBeInTheDocument();
+    expect((await sent.to('POST', '/admin/held-deposits/release')).map((r) => r.body)).toEqual([
+      { playerId: PLAYER_ID, method: 'lightning', id: 'inv-9', reason: REASON, confirmPastLimit: false },
+    ]);
   });
 
   it('shows a failed refund with why, and retries it', async () => {

@@ -114,6 +114,7 @@ export function useHeldDepositColumns(actions: HeldDepositActions): Column<HeldD
       header: <span className="visually-hidden">{t('adminHeldDeposits.columns.actions')}</span>,
       cell: (row) => <Actions row={row} actions={actions} />,
       align: 'end',
+      className: styles.actionsCell,
     },
   ];
 }

@@ -9,7 +9,7 @@ import styles from './admin-held-deposits.module.css';
 
 /**
  * Credits a held deposit: the figures (bank now, the deposit, the bank after, the limit), a reason, and, while the
- * credit takes the bank past the limit, a tick that says so (the server refuses it otherwise).
+ * credit takes the bank past the limit, a tick that says so: the button waits for it (the server refuses it otherwise).
  */
 export function ReleaseDialog({ row, onClose, onDone }: { row: HeldDeposit | null; onClose: () => void; onDone: (text: string) => void }) {
   const { t } = useTranslation();
@@ -28,7 +28,6 @@ export function ReleaseDialog({ row, onClose, onDone }: { row: HeldDeposit | nul
 
   async function confirm(reason: string | undefined): Promise<string | null> {
     if (!row) return null;
-    if (passes && !pastLimit) return t('adminHeldDeposits.release.tickFirst');
     try {
       await release({ playerId: row.playerId, method: row.method, id: row.id, reason: reason ?? '', confirmPastLimit: passes && pastLimit }).unwrap();
       onDone(t('adminHeldDeposits.credited', { amount: format.sats(row.amount), player }));
@@ -47,6 +46,7 @@ export function ReleaseDialog({ row, onClose, onDone }: { row: HeldDeposit | nul
       required
       onConfirm={confirm}
       onClose={onClose}
+      confirmDisabled={passes && !pastLimit}
       testId="release-dialog"
     >
       {row ? (
@@ -63,9 +63,11 @@ export function ReleaseDialog({ row, onClose, onDone }: { row: HeldDeposit | nul
           </dl>
           {passes ? (
             <div className={styles.pastLimit}>
-              <p className={styles.warning}>{t('adminHeldDeposits.release.over', { over: format.sats(after - row.maxBank) })}</p>
+              <p id={`${checkId}-over`} className={styles.warning}>
+                {t('adminHeldDeposits.release.over', { over: format.sats(after - row.maxBank) })}
+              </p>
               <label htmlFor={checkId} className={styles.check}>
-                <input id={checkId} type="checkbox" checked={pastLimit} onChange={(event) => setPastLimit(event.target.checked)} data-testid="past-limit" />
+                <input id={checkId} type="checkbox" aria-describedby={`${checkId}-over`} checked={pastLimit} onChange={(event) => setPastLimit(event.target.checked)} data-testid="past-limit" />
                 <span>{t('adminHeldDeposits.release.pastLimit')}</span>
               </label>
             </div>

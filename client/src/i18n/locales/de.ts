@@ -1285,7 +1285,6 @@ const de: Catalog = {
       limit: 'Höchstguthaben einer Bank',
       over: 'Damit liegt die Bank {{over}} Sats über dem Limit.',
       pastLimit: 'Über das Limit hinaus gutschreiben',
-      tickFirst: 'Setze das Häkchen bei „Über das Limit hinaus gutschreiben“, um diese Einzahlung gutzuschreiben.',
       confirm: 'Einzahlung freigeben',
     },
     refund: {

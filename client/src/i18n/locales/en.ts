@@ -1355,7 +1355,6 @@ const en = {
       limit: 'Most a bank may hold',
       over: 'This takes the bank {{over}} sats past the limit.',
       pastLimit: 'Credit past the limit',
-      tickFirst: 'Tick “Credit past the limit” to credit this deposit.',
       confirm: 'Release deposit',
     },
     refund: {

@@ -1291,7 +1291,6 @@ const es: Catalog = {
       limit: 'Máximo que puede tener una banca',
       over: 'Esto deja la banca {{over}} sats por encima del límite.',
       pastLimit: 'Acreditar por encima del límite',
-      tickFirst: 'Marca «Acreditar por encima del límite» para acreditar este depósito.',
       confirm: 'Liberar depósito',
     },
     refund: {

@@ -1291,7 +1291,6 @@ const fr: Catalog = {
       limit: 'Maximum d’une banque',
       over: 'La banque dépasse ainsi la limite de {{over}}\u00a0sats.',
       pastLimit: 'Créditer au-delà de la limite',
-      tickFirst: 'Cochez « Créditer au-delà de la limite » pour créditer ce dépôt.',
       confirm: 'Libérer le dépôt',
     },
     refund: {

@@ -1285,7 +1285,6 @@ const id: Catalog = {
       limit: 'Batas tertinggi bank',
       over: 'Ini membuat bank melewati batas sebesar {{over}} sats.',
       pastLimit: 'Kreditkan melewati batas',
-      tickFirst: 'Centang “Kreditkan melewati batas” untuk mengkreditkan setoran ini.',
       confirm: 'Lepaskan setoran',
     },
     refund: {

@@ -1285,7 +1285,6 @@ const ja: Catalog = {
       limit: '残高の上限',
       over: '残高が上限を {{over}} sats 超えます。',
       pastLimit: '上限を超えて入金する',
-      tickFirst: 'この入金を行うには「上限を超えて入金する」にチェックしてください。',
       confirm: '入金を解放',
     },
     refund: {

@@ -1285,7 +1285,6 @@ const ko: Catalog = {
       limit: '잔고 한도',
       over: '잔고가 한도를 {{over}} sats 넘게 됩니다.',
       pastLimit: '한도를 넘겨 입금',
-      tickFirst: '이 입금을 처리하려면 “한도를 넘겨 입금”을 선택하세요.',
       confirm: '입금 해제',
     },
     refund: {

@@ -1291,7 +1291,6 @@ const pt: Catalog = {
       limit: 'Máximo de uma banca',
       over: 'Isso deixa a banca {{over}} sats acima do limite.',
       pastLimit: 'Creditar acima do limite',
-      tickFirst: 'Marque “Creditar acima do limite” para creditar este depósito.',
       confirm: 'Liberar depósito',
     },
     refund: {

@@ -1285,7 +1285,6 @@ const sw: Catalog = {
       limit: 'Kiwango cha juu cha benki',
       over: 'Hii inapitisha benki kikomo kwa sats {{over}}.',
       pastLimit: 'Weka juu ya kikomo',
-      tickFirst: 'Weka alama kwenye “Weka juu ya kikomo” ili kuweka amana hii.',
       confirm: 'Achilia amana',
     },
     refund: {

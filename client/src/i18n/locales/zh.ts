@@ -1285,7 +1285,6 @@ const zh: Catalog = {
       limit: '余额上限',
       over: '这会让余额超过上限 {{over}} 聪。',
       pastLimit: '超过上限入账',
-      tickFirst: '请勾选“超过上限入账”后再入账这笔存款。',
       confirm: '放行存款',
     },
     refund: {
