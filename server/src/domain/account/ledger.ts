@@ -65,8 +65,7 @@ export function ledgerLines(event: MoneyEvent | GameEvent | BonusEvent | LimitEv
     case 'LightningInvoiceCanceled':
     case 'DepositHeldForReview':
     case 'HeldDepositReleased':
-    // A returned deposit was never credited: the bank does not move (the player sees it `Returned` in their deposits).
-    case 'HeldDepositRefundRequested':
+    case 'HeldDepositRefundRequested': // a returned deposit was never credited: the bank does not move (`Returned` in the deposits)
     case 'HeldDepositRefundStarted':
     case 'HeldDepositRefundFailed':
     case 'HeldDepositRefunded':
