@@ -83,6 +83,13 @@ test('an admin releases one held deposit past the limit and refunds another, eac
   await expectNoSeriousA11yViolations(phone.page);
   await fullPageShot(phone.page, 'held-refund-375');
 
+  // Right to left: the same outcomes in Arabic.
+  await phone.page.goto('/ar/admin/held-deposits');
+  await phone.page.getByTestId('held-deposit-table').getByText('مُسترد').first().waitFor();
+  expect(await phone.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  await expectNoSeriousA11yViolations(phone.page);
+  await fullPageShot(phone.page, 'held-refund-375-ar');
+
   expect(errors).toEqual([]);
   expect(phone.errors).toEqual([]);
   await context.close();

@@ -27,11 +27,15 @@ function Outcome({ row }: { row: HeldDeposit }) {
         {t(`adminHeldDeposits.status.${row.status}`)}
       </StatusBadge>
       {row.decidedAt ? <span className={styles.small}>{formatDate(row.decidedAt)}</span> : null}
-      {row.reason ? <q className={styles.reason}>{row.reason}</q> : null}
+      {row.reason ? (
+        <q className={styles.reason}>
+          <bdi>{row.reason}</bdi>
+        </q>
+      ) : null}
       {row.target ? (
         <span className={styles.small}>
           {t('adminHeldDeposits.to')}{' '}
-          <code className={`mono ${styles.id}`} title={row.target}>
+          <code className={`mono ${styles.id}`} title={row.target} dir="ltr">
             {row.target}
           </code>
         </span>
@@ -39,7 +43,7 @@ function Outcome({ row }: { row: HeldDeposit }) {
       {row.reference ? (
         <span className={styles.small}>
           {t('adminHeldDeposits.reference')}{' '}
-          <code className={`mono ${styles.id}`} title={row.reference}>
+          <code className={`mono ${styles.id}`} title={row.reference} dir="ltr">
             {row.reference}
           </code>
         </span>
@@ -100,7 +104,7 @@ export function useHeldDepositColumns(actions: HeldDepositActions): Column<HeldD
       cell: (row) => (
         <span className={styles.deposit}>
           <span>{t(`adminHeldDeposits.method.${row.method}`)}</span>
-          <code className={`mono ${styles.id}`} title={row.id}>
+          <code className={`mono ${styles.id}`} title={row.id} dir="ltr">
             {row.id}
           </code>
         </span>
