@@ -205,7 +205,7 @@ export const HeldDeposit = z.object({
   bank: Sats,
   /** The most a bank may hold (MAX_BANK_SATS) now: crediting past it needs a confirmation. */
   maxBank: Sats,
-  /** When the invoice was made, or when the output was held. */
+  /** When it was held (paid past the limit). */
   time: z.string(),
   status: z.enum(HELD_DEPOSIT_STATUSES),
   /** The admin's reason for the release or the refund; null while held. */
