@@ -459,6 +459,7 @@ export const AUDIT_ACTIONS = [
   'WithdrawalDeclined',
   'PayoutRetried',
   'HeldDepositReleased',
+  'HeldDepositRefunded',
   'RedeemCodeCreated',
   'BrandCreated',
   'BrandUpdated',

@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'PayloadTooLarge',
   /** A request body that is not JSON (415). */
   'UnsupportedMediaType',
+  /** Releasing a held deposit that would still take the bank past MAX_BANK_SATS, without `confirmPastLimit: true`. */
+  'PastLimitNotConfirmed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

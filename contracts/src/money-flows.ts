@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Sats, SatsInput } from './money';
+import { StaffReason } from './admin';
 
 /* Phone verification (spec "Phone verification dialog", §5, §8). */
 
@@ -40,8 +41,11 @@ export type VerifyCodeResponse = z.infer<typeof VerifyCodeResponse>;
 export const BitcoinAddressResponse = z.object({ address: z.string() });
 export type BitcoinAddressResponse = z.infer<typeof BitcoinAddressResponse>;
 
-/** `Held`: paid, but not credited: it would have taken the bank past the most a bank may hold, so it waits for review. */
-export const DEPOSIT_STATUSES = ['Pending', 'Deposited', 'Held'] as const;
+/**
+ * `Held`: paid, but not credited: it would have taken the bank past the most a bank may hold, so it waits for review.
+ * `Returned`: held, then sent back to the player by an admin (never credited).
+ */
+export const DEPOSIT_STATUSES = ['Pending', 'Deposited', 'Held', 'Returned'] as const;
 export const DepositStatus = z.enum(DEPOSIT_STATUSES);
 export type DepositStatus = z.infer<typeof DepositStatus>;
 
@@ -75,8 +79,8 @@ export type AddInvoiceRequest = z.input<typeof AddInvoiceRequest>;
 export const AddInvoiceResponse = z.object({ id: z.string(), paymentRequest: z.string() });
 export type AddInvoiceResponse = z.infer<typeof AddInvoiceResponse>;
 
-/** `Held`: paid, held for review instead of credited (as a deposit's `Held`). */
-export const INVOICE_STATUSES = ['Opened', 'Settled', 'Canceled', 'Held'] as const;
+/** `Held`: paid, held for review instead of credited (as a deposit's `Held`); `Returned`: held, then sent back. */
+export const INVOICE_STATUSES = ['Opened', 'Settled', 'Canceled', 'Held', 'Returned'] as const;
 export const InvoiceStatus = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
 
@@ -185,9 +189,17 @@ export const WithdrawCancelResponse = z.object({ request: WithdrawRequestView, b
 export type WithdrawCancelResponse = z.infer<typeof WithdrawCancelResponse>;
 
 /*
- * Deposits held for review (GET admin/held-deposits, POST admin/held-deposits/release; admins): paid, not
- * credited, because they would have taken the bank past MAX_BANK_SATS. Releasing one credits it.
+ * Deposits held for review (GET admin/held-deposits, POST admin/held-deposits/release | refund | refund-retry;
+ * admins): paid, not credited, because they would have taken the bank past MAX_BANK_SATS. An admin releases one
+ * (credits it) or refunds it (sends it back), each with a reason; the list keeps them with their outcome.
  */
+
+/**
+ * `Held` (waiting for review), `Released` (credited), `Refunding` (a refund asked for, its payout under way),
+ * `RefundFailed` (its payout failed: `failure`, retry it), `Refunded` (sent back: `reference`).
+ */
+export const HELD_DEPOSIT_STATUSES = ['Held', 'Released', 'Refunding', 'RefundFailed', 'Refunded'] as const;
+export type HeldDepositStatus = (typeof HELD_DEPOSIT_STATUSES)[number];
 
 export const HeldDeposit = z.object({
   method: z.enum(['lightning', 'bitcoin']),
@@ -198,18 +210,59 @@ export const HeldDeposit = z.object({
   amount: Sats,
   /** The player's bank now, beside which the amount was too much. */
   bank: Sats,
-  /** When the invoice was made, or when the output was held. */
+  /** The most a bank may hold (MAX_BANK_SATS) now: crediting past it needs a confirmation. */
+  maxBank: Sats,
+  /** When it was held (paid past the limit). */
   time: z.string(),
+  status: z.enum(HELD_DEPOSIT_STATUSES),
+  /** The admin's reason for the release or the refund; null while held. */
+  reason: z.string().nullable(),
+  /** Where a refund goes: a Bitcoin address or a payment request. */
+  target: z.string().nullable(),
+  /** The refund's payout reference (a transaction id or payment hash), once refunded. */
+  reference: z.string().nullable(),
+  /** Why the refund's last payout failed (status `RefundFailed`). */
+  failure: z.string().nullable(),
+  /** When it was released, or the refund asked for. */
+  decidedAt: z.string().nullable(),
 });
 export type HeldDeposit = z.infer<typeof HeldDeposit>;
 export const HeldDepositList = z.array(HeldDeposit);
 
+
+/**
+ * Credits a held deposit, with a reason. While the credit would take the bank past MAX_BANK_SATS, `confirmPastLimit`
+ * must be `true` (409 `PastLimitNotConfirmed` otherwise).
+ */
 export const ReleaseHeldDepositRequest = z.object({
   playerId: z.string().uuid('playerId must be a player id'),
   method: z.enum(['lightning', 'bitcoin']),
   id: z.string().trim().min(1, 'id is required').max(200),
+  reason: StaffReason,
+  confirmPastLimit: z.boolean().default(false),
 });
-export type ReleaseHeldDepositRequest = z.infer<typeof ReleaseHeldDepositRequest>;
+export type ReleaseHeldDepositRequest = z.input<typeof ReleaseHeldDepositRequest>;
+
+/**
+ * Sends a held deposit back, with a reason: `target` is a Bitcoin address of the server's network for an on-chain
+ * deposit, a payment request (for the deposit's amount, or for none) for a Lightning one.
+ */
+export const RefundHeldDepositRequest = z.object({
+  playerId: z.string().uuid('playerId must be a player id'),
+  method: z.enum(['lightning', 'bitcoin']),
+  id: z.string().trim().min(1, 'id is required').max(200),
+  target: z.string().trim().min(1, 'target is required').max(2000),
+  reason: StaffReason,
+});
+export type RefundHeldDepositRequest = z.infer<typeof RefundHeldDepositRequest>;
+
+/** Pays again a refund whose payout failed (never twice: the node's payout is keyed by the deposit). */
+export const RetryHeldDepositRefundRequest = z.object({
+  playerId: z.string().uuid('playerId must be a player id'),
+  method: z.enum(['lightning', 'bitcoin']),
+  id: z.string().trim().min(1, 'id is required').max(200),
+});
+export type RetryHeldDepositRefundRequest = z.infer<typeof RetryHeldDepositRefundRequest>;
 
 /*
  * Push channel: GET players/events with the session in `Authorization: Bearer <jwt>` like every other route

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../adapters/db/database';
 import { DatabaseToken } from '../config/tokens';
 import {
-  BankReadModel, BonusReadModel, BrandReadModel, CoachReadModel, DailyStatsReadModel, DepositsReadModel, HandsReadModel, InvoicesReadModel, LedgerReadModel,
+  BankReadModel, BonusReadModel, BrandReadModel, CoachReadModel, DailyStatsReadModel, DepositsReadModel, HandsReadModel, HeldDepositsReadModel, InvoicesReadModel, LedgerReadModel,
   PlayerReadModel, ReconciliationReadModel, RedeemCodeReadModel, SessionReadModel, ShoesReadModel, StaffAuditReadModel, StaffRoleReadModel, SuspectReadModel, WithdrawalsReadModel,
 } from '../application/ports/read-models';
 import type { ReadModels } from '../projections/schema';
@@ -13,6 +13,7 @@ import { CoachRepository } from '../projections/coach/coach.repository';
 import { DailyStatsRepository } from '../projections/daily-stats/daily-stats.repository';
 import { DepositsRepository } from '../projections/deposits/deposits.repository';
 import { HandsRepository } from '../projections/hands/hands.repository';
+import { HeldDepositsRepository } from '../projections/held-deposits/held-deposits.repository';
 import { InvoicesRepository } from '../projections/invoices/invoices.repository';
 import { LedgerRepository } from '../projections/ledger/ledger.repository';
 import { PlayersRepository } from '../projections/players/players.repository';
@@ -43,6 +44,7 @@ export const readModelProviders: FactoryProvider[] = [
   readModel(DailyStatsReadModel, DailyStatsRepository),
   readModel(DepositsReadModel, DepositsRepository),
   readModel(HandsReadModel, HandsRepository),
+  readModel(HeldDepositsReadModel, HeldDepositsRepository),
   readModel(InvoicesReadModel, InvoicesRepository),
   readModel(LedgerReadModel, LedgerRepository),
   readModel(PlayerReadModel, PlayersRepository),

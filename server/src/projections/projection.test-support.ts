@@ -104,6 +104,7 @@ const ORDER: Record<ReadModelTable, readonly string[]> = {
   coach_hands: ['settled_time', 'hand_id'],
   coach_deviations: ['time', 'seq', 'id'],
   staff_actions: ['at', 'event_id'],
+  held_deposits: ['held_time', 'key'],
 };
 
 type Rows = Partial<Record<ReadModelTable, Record<string, unknown>[]>>;

@@ -20,6 +20,7 @@ export function ReasonDialog({
   onConfirm,
   onClose,
   testId,
+  confirmDisabled,
 }: {
   open: boolean;
   title: ReactNode;
@@ -31,6 +32,8 @@ export function ReasonDialog({
   onConfirm: (reason: string | undefined) => Promise<string | null>;
   onClose: () => void;
   testId?: string;
+  /** The confirmation waits for something besides the reason (a tick the dialog's content holds). */
+  confirmDisabled?: boolean;
 }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
@@ -73,7 +76,7 @@ export function ReasonDialog({
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
             {t('reason.cancel')}
           </button>
-          <button type="button" className={`btn ${danger ? styles.danger : 'btn-primary'}`} onClick={() => void confirm()} disabled={busy} data-testid="reason-confirm">
+          <button type="button" className={`btn ${danger ? styles.danger : 'btn-primary'}`} onClick={() => void confirm()} disabled={busy || confirmDisabled} data-testid="reason-confirm">
             {confirmLabel}
           </button>
         </>
@@ -83,7 +86,7 @@ export function ReasonDialog({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void confirm();
+          if (!confirmDisabled) void confirm();
         }}
       >
         <ReasonField value={reason} onChange={setReason} required={required} showProblem={tried} autoFocus />

@@ -14,7 +14,7 @@ import { type AuditFilters, useGetAuditLogQuery, useLazyExportAuditLogQuery } fr
 import styles from './admin-audit.module.css';
 
 const FILTER_KEYS = ['action', 'staff', 'player', 'from', 'to'] as const;
-const STATES = ['active', 'banned', 'Created', 'FirstApproval', 'Approved', 'Declined', 'Failed', 'Held', 'Credited', 'admin', 'support'] as const;
+const STATES = ['active', 'banned', 'Created', 'FirstApproval', 'Approved', 'Declined', 'Failed', 'Held', 'Credited', 'Returned', 'admin', 'support'] as const;
 
 /** A before or after value in the reader's language where it is a state the log knows; a level, a date or a name as it is. */
 function stateText(t: TFunction, value: string | null): string {

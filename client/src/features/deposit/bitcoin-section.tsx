@@ -50,7 +50,7 @@ export function BitcoinSection({ guard, onFailure }: { guard: <T>(run: () => Pro
       key: 'status',
       header: t('deposit.bitcoin.columns.status'),
       cell: (row) => (
-        <StatusBadge tone={row.status === 'Deposited' ? 'success' : row.status === 'Held' ? 'danger' : 'pending'} testId="deposit-status">
+        <StatusBadge tone={row.status === 'Deposited' ? 'success' : row.status === 'Held' ? 'danger' : row.status === 'Returned' ? 'neutral' : 'pending'} testId="deposit-status">
           {t(`deposit.bitcoin.status.${row.status}`)}
         </StatusBadge>
       ),

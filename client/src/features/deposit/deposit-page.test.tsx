@@ -72,18 +72,21 @@ describe('the deposit page', () => {
     expect(screen.getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
   });
 
-  it('lists on-chain deposits with their status', async () => {
+  it('lists on-chain deposits with their status, one sent back as returned', async () => {
     server.use(
       http.get('/api/players/deposits', () =>
         HttpResponse.json<Deposit[]>([
           { time: '2026-01-05T10:00:00.000Z', depositAmount: 40_000, status: 'Pending', transactionId: 'a'.repeat(64), vout: 0, address: ADDRESS, confirmations: 0 },
           { time: '2026-01-04T10:00:00.000Z', depositAmount: 10_000, status: 'Deposited', transactionId: 'b'.repeat(64), vout: 1, address: ADDRESS, confirmations: 3 },
+          // Held past the most a bank may hold, then sent back by an admin.
+          { time: '2026-01-03T10:00:00.000Z', depositAmount: 90_000, status: 'Returned', transactionId: 'c'.repeat(64), vout: 0, address: ADDRESS, confirmations: 3 },
         ]),
       ),
     );
     renderWithProviders(<DepositPage />, { route: '/deposit' });
-    const [pending, done] = await tableRows('Your Bitcoin deposits', 2);
+    const [pending, done, returned] = await tableRows('Your Bitcoin deposits', 3);
     expect(pending).toHaveTextContent('Unconfirmed');
     expect(done).toHaveTextContent('Deposited');
+    expect(returned).toHaveTextContent('Returned to you');
   });
 });

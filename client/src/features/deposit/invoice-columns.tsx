@@ -8,7 +8,7 @@ import { StatusBadge, type StatusTone } from '@/components/status-badge/status-b
 import { QrIcon } from './icons';
 import styles from './deposit.module.css';
 
-const INVOICE_TONE: Record<LightningInvoice['status'], StatusTone> = { Opened: 'pending', Settled: 'success', Canceled: 'neutral', Held: 'danger' };
+const INVOICE_TONE: Record<LightningInvoice['status'], StatusTone> = { Opened: 'pending', Settled: 'success', Canceled: 'neutral', Held: 'danger', Returned: 'neutral' };
 
 /** An invoice that can no longer be paid: cancelled, or open past its expiry (the sweep cancels it soon). */
 export const isOld = (invoice: LightningInvoice, now: number) => invoice.status === 'Canceled' || (invoice.status === 'Opened' && Date.parse(invoice.expiresAt) <= now);

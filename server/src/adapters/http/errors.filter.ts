@@ -21,6 +21,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   Conflict: HttpStatus.CONFLICT,
   BonusNotOffered: HttpStatus.CONFLICT,
   WithdrawalNotPending: HttpStatus.CONFLICT,
+  PastLimitNotConfirmed: HttpStatus.CONFLICT,
   LimitReached: HttpStatus.FORBIDDEN,
   IdempotencyKeyReused: HttpStatus.UNPROCESSABLE_ENTITY,
   PayoutFailed: HttpStatus.BAD_GATEWAY,

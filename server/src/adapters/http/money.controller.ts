@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestj
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
-  AddInvoiceRequest, AddInvoiceResponse, BitcoinAddressResponse, type Deposit, DepositList, type HeldDeposit, HeldDepositList, ReleaseHeldDepositRequest, InvoiceStatusRequest, InvoiceStatusResponse, type LightningInvoice,
+  AddInvoiceRequest, AddInvoiceResponse, BitcoinAddressResponse, type Deposit, DepositList, type HeldDeposit, HeldDepositList, RefundHeldDepositRequest, ReleaseHeldDepositRequest, RetryHeldDepositRefundRequest, InvoiceStatusRequest, InvoiceStatusResponse, type LightningInvoice,
   LightningInvoiceList, OptionalStaffReasonRequest, PhoneVerifyRequest, PhoneVerifyResponse, VerifyCodeRequest, VerifyCodeResponse, WithdrawCancelResponse, WithdrawDecisionQuery, WithdrawRequest,
   WithdrawRequestId, WithdrawRequestList, WithdrawRequestView, type WithdrawalRisk, WithdrawalRiskList,
 } from '@bahati/contracts';
@@ -13,7 +13,7 @@ import {
   AssignDepositAddressCommand, BeginPhoneVerifyCommand, CancelWithdrawalCommand, CreateInvoiceCommand, DecideWithdrawalCommand,
   RequestWithdrawalCommand, VerifyPhoneCodeCommand,
 } from '../../application/money/commands';
-import { ListHeldDepositsQuery, ReleaseHeldDepositCommand } from '../../application/money/held-deposits';
+import { ListHeldDepositsQuery, RefundHeldDepositCommand, ReleaseHeldDepositCommand, RetryHeldDepositRefundCommand } from '../../application/money/held-deposits';
 import { ListAllWithdrawRequestsQuery, ListDepositsQuery, ListInvoicesQuery, ListWithdrawRequestsQuery, WaitForInvoiceQuery } from '../../application/money/queries';
 import { AdminOnly, CorrelationId, CurrentActor } from './auth';
 import { IdempotencyKey } from './idempotency-key';
@@ -175,7 +175,10 @@ export class MoneyController {
 
   @AdminOnly()
   @Get('admin/held-deposits')
-  @ApiOperation({ summary: 'Paid deposits held for review because they would have taken a bank past MAX_BANK_SATS, oldest first (admins)' })
+  @ApiOperation({
+    summary: 'Paid deposits held for review because they would have taken a bank past MAX_BANK_SATS, and their outcome (admins)',
+    description: 'Those still held, or whose refund is under way or failed, oldest first; then those released or refunded, newest decision first.',
+  })
   @ApiOkResponse({ schema: openApi(HeldDepositList) })
   heldDeposits(@CurrentActor() actor: Actor): Promise<HeldDeposit[]> {
     return this.queries.execute(new ListHeldDepositsQuery(actor));
@@ -184,10 +187,41 @@ export class MoneyController {
   @AdminOnly()
   @Post('admin/held-deposits/release')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Credit a held deposit as it would have been credited when paid; answers what is still held (admins)' })
+  @ApiOperation({
+    summary: 'Credit a held deposit as it would have been credited when paid, with a reason; answers the held deposits (admins)',
+    description:
+      'While the credit would still take the bank past MAX_BANK_SATS, `confirmPastLimit: true` is required (409 PastLimitNotConfirmed otherwise). ' +
+      'A deposit being refunded is 409 Conflict; releasing one already released answers the same.',
+  })
   @ApiBody({ schema: openApi(ReleaseHeldDepositRequest) })
   @ApiOkResponse({ schema: openApi(HeldDepositList) })
-  releaseHeldDeposit(@Body(new ZodPipe(ReleaseHeldDepositRequest)) body: ReleaseHeldDepositRequest, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<HeldDeposit[]> {
-    return this.commands.execute(new ReleaseHeldDepositCommand(actor, body.playerId, body.method, body.id, id));
+  releaseHeldDeposit(@Body(new ZodPipe(ReleaseHeldDepositRequest)) body: z.output<typeof ReleaseHeldDepositRequest>, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<HeldDeposit[]> {
+    return this.commands.execute(new ReleaseHeldDepositCommand(actor, body.playerId, body.method, body.id, body.reason, body.confirmPastLimit, id));
+  }
+
+  @AdminOnly()
+  @Post('admin/held-deposits/refund')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Send a held deposit back instead of crediting it, with a reason; answers the held deposits (admins)',
+    description:
+      '`target`: a Bitcoin address of the network for an on-chain deposit (400 InvalidAddress otherwise), a payment request for a Lightning one ' +
+      '(for its amount or none; 400 InvalidPaymentRequest otherwise). A released deposit is 409 Conflict. Sending it again pays once; a failed ' +
+      'payout is 502 PayoutFailed, recorded, and retried with POST admin/held-deposits/refund-retry.',
+  })
+  @ApiBody({ schema: openApi(RefundHeldDepositRequest) })
+  @ApiOkResponse({ schema: openApi(HeldDepositList) })
+  refundHeldDeposit(@Body(new ZodPipe(RefundHeldDepositRequest)) body: RefundHeldDepositRequest, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<HeldDeposit[]> {
+    return this.commands.execute(new RefundHeldDepositCommand(actor, body.playerId, body.method, body.id, body.target, body.reason, id));
+  }
+
+  @AdminOnly()
+  @Post('admin/held-deposits/refund-retry')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Pay again a refund whose payout failed (never twice); answers the held deposits (admins)' })
+  @ApiBody({ schema: openApi(RetryHeldDepositRefundRequest) })
+  @ApiOkResponse({ schema: openApi(HeldDepositList) })
+  retryHeldDepositRefund(@Body(new ZodPipe(RetryHeldDepositRefundRequest)) body: RetryHeldDepositRefundRequest, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<HeldDeposit[]> {
+    return this.commands.execute(new RetryHeldDepositRefundCommand(actor, body.playerId, body.method, body.id, id));
   }
 }

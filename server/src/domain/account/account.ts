@@ -49,6 +49,10 @@ function decidePart(command: AccountCommand, state: AccountState): AccountEvent[
     case 'SettleLightningInvoice':
     case 'CancelLightningInvoice':
     case 'ReleaseHeldDeposit':
+    case 'RequestHeldDepositRefund':
+    case 'StartHeldDepositRefund':
+    case 'FailHeldDepositRefund':
+    case 'RecordHeldDepositRefund':
     case 'RequestWithdrawal':
     case 'ApproveWithdrawal':
     case 'StartWithdrawalPayout':

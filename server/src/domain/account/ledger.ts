@@ -65,6 +65,10 @@ export function ledgerLines(event: MoneyEvent | GameEvent | BonusEvent | LimitEv
     case 'LightningInvoiceCanceled':
     case 'DepositHeldForReview':
     case 'HeldDepositReleased':
+    case 'HeldDepositRefundRequested': // a returned deposit was never credited: the bank does not move (`Returned` in the deposits)
+    case 'HeldDepositRefundStarted':
+    case 'HeldDepositRefundFailed':
+    case 'HeldDepositRefunded':
     case 'WithdrawalApproved':
     case 'WithdrawalFirstApproved':
     case 'WithdrawalPayoutStarted':

@@ -211,10 +211,12 @@ describe('deposits beyond the most a bank may hold', () => {
   it('credit a held deposit once an admin releases it: the review, then the usual credit, in one append; only once', () => {
     const before = [...funded, invoice('i2', 60_000)];
     const held = given(before).when(settle('i2', 60_000));
-    const release = { type: 'ReleaseHeldDeposit' as const, method: 'lightning' as const, id: 'i2', reviewerId: 'admin', bonus: terms, now: later(5) };
+    const release = {
+      type: 'ReleaseHeldDeposit' as const, method: 'lightning' as const, id: 'i2', reviewerId: 'admin', reason: ' Known whale, KYC done ', confirmPastLimit: true, maxBank, bonus: terms, now: later(5),
+    };
     held.when(release).then((released, credited) => {
       expect(released).toEqual([
-        { type: 'HeldDepositReleased', data: { method: 'lightning', id: 'i2', amount: 60_000, reviewerId: 'admin', releasedAt: later(5) } },
+        { type: 'HeldDepositReleased', data: { method: 'lightning', id: 'i2', amount: 60_000, reviewerId: 'admin', releasedAt: later(5), reason: 'Known whale, KYC done' } },
         { type: 'LightningInvoiceSettled', data: { invoiceId: 'i2', amount: 60_000, settledAt: later(5) } },
       ]);
       expect(credited.bank).toBe(110_000);
@@ -228,7 +230,9 @@ describe('deposits beyond the most a bank may hold', () => {
     const address = 'bcrt1qdeposit';
     const assigned: AccountEvent = { type: 'BitcoinAddressAssigned', data: { address, derivationIndex: 0, assignedAt: t0 } };
     const seen = { type: 'RecordBitcoinDeposit' as const, txid: 'ab:cd', vout: 2, address, amount: 60_000, confirmations: 3, requiredConfirmations: 1, bonus: terms, maxBank, now: t0 };
-    const release = { type: 'ReleaseHeldDeposit' as const, method: 'bitcoin' as const, id: 'ab:cd:2', reviewerId: 'admin', bonus: terms, now: later(5) };
+    const release = {
+      type: 'ReleaseHeldDeposit' as const, method: 'bitcoin' as const, id: 'ab:cd:2', reviewerId: 'admin', reason: 'Checked by phone', confirmPastLimit: true, maxBank, bonus: terms, now: later(5),
+    };
     given([...funded, assigned]).when(seen).when(release).then((released) =>
       expect(released[1]).toEqual({
         type: 'BitcoinDepositConfirmed', data: { txid: 'ab:cd', vout: 2, address, amount: 60_000, confirmations: 3, confirmedAt: later(5) },
@@ -236,4 +240,61 @@ describe('deposits beyond the most a bank may hold', () => {
     );
     given([...funded, assigned]).when({ ...seen, confirmations: 0 }).when(release).thenThrows('Conflict');
   });
+
+  describe('released or returned by an admin', () => {
+    const before = [...funded, invoice('i2', 60_000)];
+    const held = () => given(before).when(settle('i2', 60_000));
+    const release = (over: { confirmPastLimit?: boolean; reason?: string; maxBank?: number } = {}) => ({
+      type: 'ReleaseHeldDeposit' as const, method: 'lightning' as const, id: 'i2', reviewerId: 'admin', reason: 'Known player', confirmPastLimit: true, maxBank, bonus: terms, now: later(5), ...over,
+    });
+    const refund = (target = 'lnbcrt-back') => ({
+      type: 'RequestHeldDepositRefund' as const, method: 'lightning' as const, id: 'i2', target, reviewerId: 'admin', reason: 'Source of funds unclear', now: later(5),
+    });
+    const start = (now = later(6)) => ({ type: 'StartHeldDepositRefund' as const, method: 'lightning' as const, id: 'i2', startedBy: 'admin', now, staleAfterMs: 10 * 60_000 });
+    const paid = { type: 'RecordHeldDepositRefund' as const, method: 'lightning' as const, id: 'i2', reference: 'ref-1', now: later(7) };
+    const failed = { type: 'FailHeldDepositRefund' as const, method: 'lightning' as const, id: 'i2', reason: 'no route', now: later(7) };
+
+    it('refuse a release past the limit unless it is confirmed, and one without a reason', () => {
+      held().when(release({ confirmPastLimit: false })).thenThrows('PastLimitNotConfirmed', /from 50000 to 110000 sats, past the limit of 100000/);
+      held().when(release({ reason: '  ' })).thenThrows('ValidationFailed');
+      // Once the bank has room for it (a higher limit now), no confirmation is needed.
+      held().when(release({ confirmPastLimit: false, maxBank: 200_000 })).then((events) => expect(events.map((e) => e.type)).toEqual(['HeldDepositReleased', 'LightningInvoiceSettled']));
+    });
+
+    it('return a deposit without crediting it: the request, the claim, then the reference', () => {
+      held().when(refund()).when(start()).when(paid).then((events, state) => {
+        expect(events).toEqual([{ type: 'HeldDepositRefunded', data: { method: 'lightning', id: 'i2', amount: 60_000, reference: 'ref-1', refundedAt: later(7) } }]);
+        expect(state.bank).toBe(50_000);
+        expect(events.flatMap((e) => ledgerLines(e))).toEqual([]);
+      });
+      held().when(refund()).then((events) =>
+        expect(events).toEqual([
+          { type: 'HeldDepositRefundRequested', data: { method: 'lightning', id: 'i2', amount: 60_000, target: 'lnbcrt-back', reviewerId: 'admin', reason: 'Source of funds unclear', requestedAt: later(5) } },
+        ]),
+      );
+      held().when({ ...refund(), reason: 'no' }).thenThrows('ValidationFailed');
+    });
+
+    it('never release a deposit being returned, nor return one released', () => {
+      held().when(refund()).when(release()).thenThrows('Conflict', /being returned/);
+      held().when(refund()).when(start()).when(paid).when(release()).thenThrows('Conflict');
+      held().when(release()).when(refund()).thenThrows('Conflict', /credited/);
+    });
+
+    it('pay a refund once however often it is asked for: a double click, a second claim, a claim after it is paid', () => {
+      held().when(refund()).when(refund()).thenNothingHappened();
+      held().when(refund()).when(refund('lnbcrt-elsewhere')).thenThrows('Conflict', /another destination/);
+      held().when(refund()).when(start()).when(start(later(7))).thenThrows('Conflict', /under way/);
+      held().when(refund()).when(start()).when(paid).when(start(later(30))).thenNothingHappened();
+      held().when(refund()).when(start()).when(paid).when(paid).thenNothingHappened();
+    });
+
+    it('may retry a failed refund, counting the attempts', () => {
+      held().when(refund()).when(start()).when(failed).when(start(later(8))).then((events) =>
+        expect(events).toEqual([{ type: 'HeldDepositRefundStarted', data: { method: 'lightning', id: 'i2', startedBy: 'admin', attempt: 2, startedAt: later(8) } }]),
+      );
+      given(before).when(start()).thenThrows('NotFound');
+    });
+  });
 });
+

@@ -26,7 +26,17 @@ export type MoneyEvent =
    * deposit's usual event (LightningInvoiceSettled or BitcoinDepositConfirmed), so everything that counts
    * deposits counts it the same way.
    */
-  | DomainEvent<'HeldDepositReleased', { method: 'bitcoin' | 'lightning'; id: string; amount: number; reviewerId: string; releasedAt: string }>
+  | DomainEvent<'HeldDepositReleased', { method: 'bitcoin' | 'lightning'; id: string; amount: number; reviewerId: string; releasedAt: string; reason?: string }>
+  /**
+   * An admin sends a held deposit back to where the player names (`target`: a Bitcoin address for an output, a
+   * payment request for an invoice) instead of crediting it: from here on it is never credited nor released.
+   * The payout follows as for a withdrawal: started (a claim), then refunded with the node's reference, or failed.
+   */
+  | DomainEvent<'HeldDepositRefundRequested', { method: 'bitcoin' | 'lightning'; id: string; amount: number; target: string; reviewerId: string; reason: string; requestedAt: string }>
+  /** `attempt`: 1 the first time, more for an admin's retry after a failure. */
+  | DomainEvent<'HeldDepositRefundStarted', { method: 'bitcoin' | 'lightning'; id: string; startedBy: string; attempt: number; startedAt: string }>
+  | DomainEvent<'HeldDepositRefundFailed', { method: 'bitcoin' | 'lightning'; id: string; reason: string; failedAt: string }>
+  | DomainEvent<'HeldDepositRefunded', { method: 'bitcoin' | 'lightning'; id: string; amount: number; reference: string; refundedAt: string }>
   | DomainEvent<'WithdrawalRequested', { withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; requestedAt: string }>
   /**
    * `firstReviewerId`: the admin whose approval came first, where the amount needed two (four eyes); `reason`: why it
@@ -53,6 +63,10 @@ const MONEY_EVENT_TYPES = {
   LightningInvoiceCanceled: true,
   DepositHeldForReview: true,
   HeldDepositReleased: true,
+  HeldDepositRefundRequested: true,
+  HeldDepositRefundStarted: true,
+  HeldDepositRefundFailed: true,
+  HeldDepositRefunded: true,
   WithdrawalRequested: true,
   WithdrawalApproved: true,
   WithdrawalFirstApproved: true,
@@ -86,10 +100,20 @@ export type MoneyCommand =
   | { type: 'SettleLightningInvoice'; invoiceId: string; amountPaid: number; bonus: BonusTerms; maxBank: number; now: string }
   | { type: 'CancelLightningInvoice'; invoiceId: string; now: string }
   /**
-   * An admin credits a deposit held for review (`id`: the invoice id, or `txid:vout`). The review is the
-   * decision to let it past MAX_BANK_SATS; no bank holds more than all bitcoin all the same.
+   * An admin credits a deposit held for review (`id`: the invoice id, or `txid:vout`), with a reason. The review is
+   * the decision to let it past MAX_BANK_SATS (`maxBank`): while the credit would still pass it, `confirmPastLimit`
+   * must say so (`PastLimitNotConfirmed` otherwise); no bank holds more than all bitcoin all the same.
    */
-  | { type: 'ReleaseHeldDeposit'; method: 'bitcoin' | 'lightning'; id: string; reviewerId: string; bonus: BonusTerms; now: string }
+  | {
+      type: 'ReleaseHeldDeposit'; method: 'bitcoin' | 'lightning'; id: string; reviewerId: string; reason: string; confirmPastLimit: boolean; maxBank: number;
+      bonus: BonusTerms; now: string;
+    }
+  /** An admin returns a held deposit to `target` (checked at the edge for the deposit's method), with a reason. */
+  | { type: 'RequestHeldDepositRefund'; method: 'bitcoin' | 'lightning'; id: string; target: string; reviewerId: string; reason: string; now: string }
+  /** Claims the refund's payout before anything is sent, as `StartWithdrawalPayout` does for a withdrawal. */
+  | { type: 'StartHeldDepositRefund'; method: 'bitcoin' | 'lightning'; id: string; startedBy: string; now: string; staleAfterMs: number }
+  | { type: 'FailHeldDepositRefund'; method: 'bitcoin' | 'lightning'; id: string; reason: string; now: string }
+  | { type: 'RecordHeldDepositRefund'; method: 'bitcoin' | 'lightning'; id: string; reference: string; now: string }
   | {
       type: 'RequestWithdrawal'; withdrawalId: string; method: 'lightning' | 'bitcoin'; amount: number; target: string; standing: PlayerStanding; minimumBitcoin: number;
       requestKey?: RequestKey; now: string;
@@ -120,6 +144,18 @@ export type DepositStatus = 'Pending' | 'Deposited' | 'Held';
 export type InvoiceStatus = 'Opened' | 'Settled' | 'Canceled' | 'Held';
 export type WithdrawalStatus = 'Created' | 'Approved' | 'Declined' | 'Canceled';
 
+/** A held deposit being returned, by `heldKey(method, id)`. */
+export interface HeldRefund {
+  amount: number;
+  target: string;
+  paid: boolean;
+  payoutStartedAt: string | null;
+  failures: number;
+}
+
+/** The key of a held deposit across both methods. */
+export const heldKey = (method: 'bitcoin' | 'lightning', id: string) => `${method}:${id}`;
+
 export interface MoneyState {
   addresses: readonly string[];
   /** Key `txid:vout`: each output is credited once however often it is seen. */
@@ -133,9 +169,11 @@ export interface MoneyState {
       firstApprovedBy: string | null;
     }
   >;
+  /** Held deposits an admin chose to return: such a deposit is never credited. */
+  refunds: ReadonlyMap<string, HeldRefund>;
 }
 
-export const initialMoneyState = (): MoneyState => ({ addresses: [], deposits: new Map(), invoices: new Map(), withdrawals: new Map() });
+export const initialMoneyState = (): MoneyState => ({ addresses: [], deposits: new Map(), invoices: new Map(), withdrawals: new Map(), refunds: new Map() });
 
 type Approval = Extract<MoneyCommand, { type: 'ApproveWithdrawal' }>;
 
@@ -145,16 +183,18 @@ type Approval = Extract<MoneyCommand, { type: 'ApproveWithdrawal' }>;
  * approval is recorded and pays nothing; the same admin approving again changes nothing; another admin's approval
  * approves it (and the payout follows).
  */
-function approvalEvents(command: Approval, w: { amount: number; firstApprovedBy: string | null }): MoneyEvent[] {
+function approvalEvents(command: Approval, w: { amount: number; firstApprovedBy?: string | null }): MoneyEvent[] {
   if (command.heldForReview && (command.reason ?? '').trim() === '') {
     throw new DomainError('ValidationFailed', "This player is held for review (suspect level): approve with the reason you found the request sound.");
   }
   const reason = command.reason === undefined || command.reason.trim() === '' ? undefined : staffReason(command.reason);
   const { withdrawalId, reviewerId, now: decidedAt } = command;
   if (w.amount > command.secondApprovalAbove) {
-    if (w.firstApprovedBy === null) return [{ type: 'WithdrawalFirstApproved', data: { withdrawalId, amount: w.amount, reviewerId, decidedAt, ...(reason ? { reason } : {}) } }];
-    if (w.firstApprovedBy === reviewerId) return [];
-    return [{ type: 'WithdrawalApproved', data: { withdrawalId, reviewerId, decidedAt, firstReviewerId: w.firstApprovedBy, ...(reason ? { reason } : {}) } }];
+    // (A state folded before first approvals existed has none.)
+    const first = w.firstApprovedBy ?? null;
+    if (first === null) return [{ type: 'WithdrawalFirstApproved', data: { withdrawalId, amount: w.amount, reviewerId, decidedAt, ...(reason ? { reason } : {}) } }];
+    if (first === reviewerId) return [];
+    return [{ type: 'WithdrawalApproved', data: { withdrawalId, reviewerId, decidedAt, firstReviewerId: first, ...(reason ? { reason } : {}) } }];
   }
   return [{ type: 'WithdrawalApproved', data: { withdrawalId, reviewerId, decidedAt, ...(reason ? { reason } : {}) } }];
 }
@@ -227,17 +267,55 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
     }
     case 'ReleaseHeldDeposit': {
       const { id, reviewerId, now } = command;
-      const held = command.method === 'lightning' ? money.invoices.get(id) : money.deposits.get(id);
-      if (!held) throw new DomainError('NotFound', 'No such deposit on this account.');
+      const held = heldDeposit(money, command.method, id);
       if (held.status === (command.method === 'lightning' ? 'Settled' : 'Deposited')) return [];
+      if (money.refunds.has(heldKey(command.method, id))) throw new DomainError('Conflict', 'This deposit is being returned to the player: it can no longer be credited.');
       if (held.status !== 'Held') throw new DomainError('Conflict', 'Only a deposit held for review can be released.');
-      const released: MoneyEvent = { type: 'HeldDepositReleased', data: { method: command.method, id, amount: held.amount, reviewerId, releasedAt: now } };
+      const reason = staffReason(command.reason);
+      if (state.bank + held.amount > command.maxBank && !command.confirmPastLimit) {
+        throw new DomainError('PastLimitNotConfirmed', `Crediting ${held.amount} sats takes the bank from ${state.bank} to ${state.bank + held.amount} sats, past the limit of ${command.maxBank}: confirm that it goes past the limit.`);
+      }
+      const released: MoneyEvent = { type: 'HeldDepositReleased', data: { method: command.method, id, amount: held.amount, reviewerId, releasedAt: now, reason } };
       if (command.method === 'lightning') return [released, { type: 'LightningInvoiceSettled', data: { invoiceId: id, amount: held.amount, settledAt: now } }];
       const { address, confirmations } = money.deposits.get(id)!;
       const separator = id.lastIndexOf(':');
       const txid = id.slice(0, separator);
       const vout = Number(id.slice(separator + 1));
       return [released, { type: 'BitcoinDepositConfirmed', data: { txid, vout, address, amount: held.amount, confirmations, confirmedAt: now } }];
+    }
+    case 'RequestHeldDepositRefund': {
+      const { method, id, target, reviewerId, now } = command;
+      const held = heldDeposit(money, method, id);
+      const known = money.refunds.get(heldKey(method, id));
+      if (known) {
+        // A second click (or a retried request) names the same refund; another target is a different decision.
+        if (known.target === target) return [];
+        throw new DomainError('Conflict', 'This deposit is already being returned to another destination.');
+      }
+      if (held.status !== 'Held') throw new DomainError('Conflict', 'Only a deposit held for review can be returned: this one was credited.');
+      const reason = staffReason(command.reason);
+      return [{ type: 'HeldDepositRefundRequested', data: { method, id, amount: held.amount, target, reviewerId, reason, requestedAt: now } }];
+    }
+    case 'StartHeldDepositRefund': {
+      const { method, id } = command;
+      const refund = money.refunds.get(heldKey(method, id));
+      if (!refund) throw new DomainError('NotFound', 'No refund of this deposit was asked for.');
+      if (refund.paid) return [];
+      if (refund.payoutStartedAt && Date.parse(command.now) - Date.parse(refund.payoutStartedAt) < command.staleAfterMs) {
+        throw new DomainError('Conflict', 'The refund of this deposit is already under way.');
+      }
+      return [{ type: 'HeldDepositRefundStarted', data: { method, id, startedBy: command.startedBy, attempt: refund.failures + 1, startedAt: command.now } }];
+    }
+    case 'FailHeldDepositRefund': {
+      const refund = money.refunds.get(heldKey(command.method, command.id));
+      if (!refund || refund.paid || !refund.payoutStartedAt) return [];
+      return [{ type: 'HeldDepositRefundFailed', data: { method: command.method, id: command.id, reason: command.reason, failedAt: command.now } }];
+    }
+    case 'RecordHeldDepositRefund': {
+      const refund = money.refunds.get(heldKey(command.method, command.id));
+      if (!refund) throw new DomainError('NotFound', 'No refund of this deposit was asked for.');
+      if (refund.paid) return [];
+      return [{ type: 'HeldDepositRefunded', data: { method: command.method, id: command.id, amount: refund.amount, reference: command.reference, refundedAt: command.now } }];
     }
     case 'RequestWithdrawal': {
       refuseBanned(command.standing);
@@ -314,6 +392,13 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
   }
 }
 
+/** A paid deposit of this account (an output or an invoice), or NotFound. */
+function heldDeposit(money: MoneyState, method: 'bitcoin' | 'lightning', id: string): { amount: number; status: DepositStatus | InvoiceStatus } {
+  const held = method === 'lightning' ? money.invoices.get(id) : money.deposits.get(id);
+  if (!held) throw new DomainError('NotFound', 'No such deposit on this account.');
+  return held;
+}
+
 function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> {
   const next = new Map(map);
   next.set(key, value);
@@ -378,6 +463,24 @@ export function evolveMoney(state: MoneyState, event: MoneyEvent): MoneyState {
     }
     case 'HeldDepositReleased':
       return state;
+    case 'HeldDepositRefundRequested': {
+      const d = event.data;
+      return { ...state, refunds: withEntry(state.refunds, heldKey(d.method, d.id), { amount: d.amount, target: d.target, paid: false, payoutStartedAt: null, failures: 0 }) };
+    }
+    case 'HeldDepositRefundStarted':
+    case 'HeldDepositRefundFailed':
+    case 'HeldDepositRefunded': {
+      const key = heldKey(event.data.method, event.data.id);
+      const r = state.refunds.get(key);
+      if (!r) return state;
+      const next =
+        event.type === 'HeldDepositRefundStarted'
+          ? { ...r, payoutStartedAt: event.data.startedAt }
+          : event.type === 'HeldDepositRefundFailed'
+            ? { ...r, payoutStartedAt: null, failures: r.failures + 1 }
+            : { ...r, paid: true, payoutStartedAt: null };
+      return { ...state, refunds: withEntry(state.refunds, key, next) };
+    }
     default: {
       const unhandled: never = event;
       return unhandled;

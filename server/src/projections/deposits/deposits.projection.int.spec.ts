@@ -70,5 +70,23 @@ describeProjection(depositsProjection, (spec) => {
       });
   });
 
+  it('shows a held deposit that an admin sent back as Returned, and leaves one still being returned Held', async () => {
+    const log = new EventLog();
+    const events = history(log);
+    const a = log.account(alice);
+    const held = (txid: string) => a('DepositHeldForReview', { method: 'bitcoin', txid, vout: 1, address: 'bcrt1qalice', amount: 25_000, confirmations: 1, bank: 90_000, maxBank: 100_000, heldAt: t(8) });
+    const asked = (txid: string) =>
+      a('HeldDepositRefundRequested', { method: 'bitcoin', id: `${txid}:1`, amount: 25_000, target: 'bcrt1qback', reviewerId: 'boss', reason: 'Unclear source', requestedAt: t(9) });
+    await spec
+      .given(events[0]!, held('tx8'), held('tx9'))
+      .when(asked('tx8'), asked('tx9'), a('HeldDepositRefunded', { method: 'bitcoin', id: 'tx9:1', amount: 25_000, reference: 'txback', refundedAt: t(10) }))
+      .then({
+        bitcoin_deposits: [
+          { id: 'tx8:1', status: 'Held', amount: 25_000, confirmed_time: null },
+          { id: 'tx9:1', status: 'Returned', amount: 25_000, confirmed_time: null },
+        ],
+      });
+  });
+
   spec.itIsTheSameWhateverTheBatches(() => history(new EventLog()), (rows) => expect(rows.bitcoin_deposits!.map((r) => r.status)).toEqual(['Deposited', 'Deposited']));
 });

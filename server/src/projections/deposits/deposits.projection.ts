@@ -49,5 +49,10 @@ export const depositsProjection: Projection = {
         .onConflict((oc) => oc.column('id').doUpdateSet({ status: 'Held', confirmations: d.confirmations, amount: d.amount }))
         .execute();
     },
+    // Held, then sent back by an admin: never credited.
+    HeldDepositRefunded: async (trx, d) => {
+      if (d.method !== 'bitcoin') return;
+      await trx.updateTable('bitcoin_deposits').set({ status: 'Returned' }).where('id', '=', d.id).execute();
+    },
   }),
 };

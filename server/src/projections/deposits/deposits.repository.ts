@@ -1,11 +1,11 @@
-import type { Deposit, HeldDeposit } from '@bahati/contracts';
+import type { Deposit } from '@bahati/contracts';
 import type { Kysely } from 'kysely';
 import { DepositsReadModel } from '../../application/ports/read-models/deposits';
 import type { ReadModels } from '../schema';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-/** Reads of the deposits read model (deposit addresses, Bitcoin deposits), and the deposits held for review. */
+/** Reads of the deposits read model (deposit addresses, Bitcoin deposits). */
 export class DepositsRepository extends DepositsReadModel {
   constructor(private readonly db: Kysely<ReadModels>) {
     super();
@@ -32,28 +32,5 @@ export class DepositsRepository extends DepositsReadModel {
   async creditedOutputs(): Promise<Set<string>> {
     const rows = await this.db.selectFrom('bitcoin_deposits').select('id').where('status', '=', 'Deposited').execute();
     return new Set(rows.map((r) => r.id));
-  }
-
-  async heldDeposits(): Promise<HeldDeposit[]> {
-    const [outputs, invoices] = await Promise.all([
-      this.db
-        .selectFrom('bitcoin_deposits as d')
-        .leftJoin('players as p', 'p.id', 'd.player_id')
-        .leftJoin('banks as b', 'b.player_id', 'd.player_id')
-        .select(['d.id', 'd.player_id', 'p.email', 'd.amount', 'b.bank', 'd.time'])
-        .where('d.status', '=', 'Held')
-        .execute(),
-      this.db
-        .selectFrom('lightning_invoices as i')
-        .leftJoin('players as p', 'p.id', 'i.player_id')
-        .leftJoin('banks as b', 'b.player_id', 'i.player_id')
-        .select(['i.id', 'i.player_id', 'p.email', 'i.amount', 'b.bank', 'i.created_time as time'])
-        .where('i.status', '=', 'Held')
-        .execute(),
-    ]);
-    const view = (method: HeldDeposit['method']) => (r: (typeof outputs)[number]): HeldDeposit => ({
-      method, id: r.id, playerId: r.player_id, email: r.email ?? null, amount: Number(r.amount), bank: Number(r.bank ?? 0), time: iso(r.time)!,
-    });
-    return [...outputs.map(view('bitcoin')), ...invoices.map(view('lightning'))].sort((a, b) => a.time.localeCompare(b.time) || a.id.localeCompare(b.id));
   }
 }

@@ -15,7 +15,7 @@ export interface BitcoinDepositsTable {
   vout: number;
   address: string;
   amount: number;
-  status: 'Pending' | 'Deposited' | 'Held';
+  status: 'Pending' | 'Deposited' | 'Held' | 'Returned';
   confirmations: number;
   /** When the deposit was first seen. */
   time: ColumnType<Date, Date | string, never>;

@@ -49,5 +49,19 @@ describeProjection(invoicesProjection, (spec) => {
       .then({ lightning_invoices: [{ id: 'hash-1', status: 'Held', amount: 10_000, settled_time: null }] });
   });
 
+  it('shows a held invoice that an admin sent back as Returned, never credited', async () => {
+    const log = new EventLog();
+    const [first] = history(log);
+    const a = log.account(alice);
+    await spec
+      .given(first!, a('DepositHeldForReview', { method: 'lightning', invoiceId: 'hash-1', amount: 10_000, bank: 95_000, maxBank: 100_000, heldAt: t(5) }))
+      .when(
+        a('HeldDepositRefundRequested', { method: 'lightning', id: 'hash-1', amount: 10_000, target: 'lnbcrt-back', reviewerId: 'boss', reason: 'Unclear source', requestedAt: t(6) }),
+        a('HeldDepositRefundStarted', { method: 'lightning', id: 'hash-1', startedBy: 'boss', attempt: 1, startedAt: t(6) }),
+        a('HeldDepositRefunded', { method: 'lightning', id: 'hash-1', amount: 10_000, reference: 'ref-1', refundedAt: t(7) }),
+      )
+      .then({ lightning_invoices: [{ id: 'hash-1', status: 'Returned', amount: 10_000, settled_time: null }] });
+  });
+
   spec.itIsTheSameWhateverTheBatches(() => history(new EventLog()), (rows) => expect(rows.lightning_invoices!.map((r) => r.status)).toEqual(['Settled', 'Canceled']));
 });

@@ -2,7 +2,7 @@ import type { MoneyEvent } from '../../domain/account/money';
 import type { Projection } from '../projection';
 import { eachEvent } from '../batch';
 
-/** Lightning invoices: one row per invoice, Opened → Settled | Canceled | Held (paid, held for review, not credited). */
+/** Lightning invoices: one row per invoice, Opened → Settled | Canceled | Held (paid, held for review, not credited) → Settled | Returned (sent back by an admin). */
 export const invoicesProjection: Projection = {
   name: 'lightning-invoices',
   version: 1,
@@ -22,6 +22,11 @@ export const invoicesProjection: Projection = {
     DepositHeldForReview: async (trx, d) => {
       if (d.method !== 'lightning') return;
       await trx.updateTable('lightning_invoices').set({ status: 'Held', amount: d.amount }).where('id', '=', d.invoiceId).execute();
+    },
+    // Held, then sent back by an admin: never credited.
+    HeldDepositRefunded: async (trx, d) => {
+      if (d.method !== 'lightning') return;
+      await trx.updateTable('lightning_invoices').set({ status: 'Returned' }).where('id', '=', d.id).execute();
     },
     LightningInvoiceCanceled: (trx, d) =>
       trx.updateTable('lightning_invoices').set({ status: 'Canceled' }).where('id', '=', d.invoiceId).where('status', '=', 'Opened').execute(),

@@ -5,7 +5,7 @@ export interface LightningInvoicesTable {
   id: string;
   player_id: string;
   amount: number;
-  status: 'Opened' | 'Settled' | 'Canceled' | 'Held';
+  status: 'Opened' | 'Settled' | 'Canceled' | 'Held' | 'Returned';
   payment_request: string;
   payment_hash: string;
   created_time: ColumnType<Date, Date | string, never>;

@@ -64,7 +64,12 @@ function rowOf(event: RecordedEvent): Row | null {
         ? row('PayoutRetried', e.data.startedBy, e.data.withdrawalId, { before: 'Failed', after: `attempt ${e.data.attempt}` })
         : null;
     case 'HeldDepositReleased':
-      return row('HeldDepositReleased', e.data.reviewerId, e.data.id, { amount: e.data.amount, before: 'Held', after: 'Credited' });
+      return row('HeldDepositReleased', e.data.reviewerId, e.data.id, { amount: e.data.amount, reason: e.data.reason ?? null, before: 'Held', after: 'Credited' });
+    case 'HeldDepositRefundRequested':
+      return row('HeldDepositRefunded', e.data.reviewerId, e.data.id, { amount: e.data.amount, reason: e.data.reason, before: 'Held', after: 'Returned' });
+    case 'HeldDepositRefundStarted':
+      // The first attempt follows the refund's request (its row); a later one is an admin retrying a failed refund.
+      return e.data.attempt > 1 ? row('PayoutRetried', e.data.startedBy, e.data.id, { before: 'Failed', after: `attempt ${e.data.attempt}` }) : null;
     case 'RedeemCodeCreated':
       return row('RedeemCodeCreated', e.data.createdBy, e.data.code, { amount: e.data.bonusAmount });
     case 'BrandCreated':
@@ -89,7 +94,7 @@ function rowOf(event: RecordedEvent): Row | null {
 
 /**
  * The staff audit log: every staff command is already an event (a ban, a suspect level, a withdrawal decision,
- * a payout retried, a held deposit released, a code created, a brand saved, a ledger day repaired, a role
+ * a payout retried, a held deposit released or refunded, a code created, a brand saved, a ledger day repaired, a role
  * granted or revoked); this read model lists them with who, on whom, when, why, and the state before and after.
  * Rows are keyed by the event's id, so applying a batch again writes nothing twice.
  */
@@ -98,7 +103,7 @@ export const staffAuditProjection: Projection = {
   version: 3,
   handles: [
     'PlayerBanned', 'PlayerUnbanned', 'SuspectLevelSet', 'WithdrawalFirstApproved', 'WithdrawalApproved', 'WithdrawalDeclined', 'WithdrawalPayoutStarted', 'HeldDepositReleased',
-    'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked',
+    'HeldDepositRefundRequested', 'HeldDepositRefundStarted', 'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked',
   ],
   tables: ['staff_actions'],
   async applyBatch(trx, events: readonly RecordedEvent[]) {

@@ -1,6 +1,6 @@
-import type { Deposit, HeldDeposit } from '@bahati/contracts';
+import type { Deposit } from '@bahati/contracts';
 
-/** The `deposits` read model: deposit addresses and Bitcoin deposits (and every deposit held for review). */
+/** The `deposits` read model: deposit addresses and Bitcoin deposits. */
 export abstract class DepositsReadModel {
   abstract deposits(playerId: string): Promise<Deposit[]>;
   /** Deposit address → player id. */
@@ -9,6 +9,4 @@ export abstract class DepositsReadModel {
   abstract isDepositAddress(address: string): Promise<boolean>;
   /** `txid:vout` of every credited output. */
   abstract creditedOutputs(): Promise<Set<string>>;
-  /** Paid deposits held for review (past MAX_BANK_SATS), Bitcoin outputs and Lightning invoices, oldest first. */
-  abstract heldDeposits(): Promise<HeldDeposit[]>;
 }

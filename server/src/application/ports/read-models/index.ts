@@ -9,6 +9,7 @@ export * from './brands';
 export * from './coach';
 export * from './daily-stats';
 export * from './deposits';
+export * from './held-deposits';
 export * from './hands';
 export * from './invoices';
 export * from './ledger';
