@@ -18,6 +18,7 @@ import { dailyStatsProjection } from './daily-stats/daily-stats.projection';
 import { sessionsProjection } from './sessions/sessions.projection';
 import { coachProjection } from './coach/coach.projection';
 import { staffAuditProjection } from './staff-audit/staff-audit.projection';
+import { playerHistoryProjection } from './player-history/player-history.projection';
 
 /** What some read models are built with (the server configuration's; defaults otherwise). */
 export interface ProjectionSettings {
@@ -29,6 +30,6 @@ export function allProjections(settings: ProjectionSettings = {}): readonly Proj
   return [
     playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection,
     withdrawalsProjection, playthroughProjection, redeemCodesProjection, brandsProjection, staffRolesProjection, suspectProjection(settings.suspect),
-    dailyStatsProjection, sessionsProjection, coachProjection, staffAuditProjection,
+    dailyStatsProjection, sessionsProjection, coachProjection, staffAuditProjection, playerHistoryProjection,
   ];
 }

@@ -104,6 +104,9 @@ const ORDER: Record<ReadModelTable, readonly string[]> = {
   coach_hands: ['settled_time', 'hand_id'],
   coach_deviations: ['time', 'seq', 'id'],
   staff_actions: ['at', 'event_id'],
+  session_history: ['started_revision', 'session_id'],
+  protection_changes: ['at', 'id'],
+  player_activity: ['player_id'],
 };
 
 type Rows = Partial<Record<ReadModelTable, Record<string, unknown>[]>>;

@@ -18,6 +18,7 @@ import type { StaffAuditTables } from './staff-audit/staff-audit.table';
 import type { CoachTables } from './coach/coach.table';
 import type { DailyStatsTables } from './daily-stats/daily-stats.table';
 import type { ReconciliationTables } from './reconciliation/reconciliation.table';
+import type { PlayerHistoryTables } from './player-history/player-history.table';
 
 /**
  * Every read-model table, by name: the composition of the tables each read model declares in its folder
@@ -44,4 +45,5 @@ export interface ReadModels
     StaffAuditTables,
     CoachTables,
     DailyStatsTables,
-    ReconciliationTables {}
+    ReconciliationTables,
+    PlayerHistoryTables {}

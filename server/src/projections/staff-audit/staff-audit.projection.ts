@@ -72,6 +72,9 @@ function rowOf(event: RecordedEvent): Row | null {
       });
     case 'PlayerReadModelsRebuilt':
       return row('ReadModelsRebuilt', e.data.repairedBy, e.data.playerId, { reason: e.data.reason, before: String(e.data.bank.from), after: String(e.data.bank.to) });
+    case 'StaffNoteAdded':
+      // The note is what the staff member wrote: the log shows it where a decision shows its reason.
+      return row('StaffNote', e.data.by, e.data.playerId, { reason: e.data.note });
     case 'StaffRoleGranted':
       return row('RoleGranted', e.data.grantedBy, e.data.email, { before: null, after: e.data.role });
     case 'StaffRoleRevoked':
@@ -84,7 +87,7 @@ function rowOf(event: RecordedEvent): Row | null {
 /**
  * The staff audit log: every staff command is already an event (a ban, a suspect level, a withdrawal decision,
  * a payout retried, a held deposit released, a code created, a brand saved, a ledger day repaired, a role
- * granted or revoked); this read model lists them with who, on whom, when, why, and the state before and after.
+ * granted or revoked, a note left on a player); this read model lists them with who, on whom, when, why, and the state before and after.
  * Rows are keyed by the event's id, so applying a batch again writes nothing twice.
  */
 export const staffAuditProjection: Projection = {
@@ -92,7 +95,7 @@ export const staffAuditProjection: Projection = {
   version: 2,
   handles: [
     'PlayerBanned', 'PlayerUnbanned', 'SuspectLevelSet', 'WithdrawalApproved', 'WithdrawalDeclined', 'WithdrawalPayoutStarted', 'HeldDepositReleased',
-    'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked',
+    'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked', 'StaffNoteAdded',
   ],
   tables: ['staff_actions'],
   async applyBatch(trx, events: readonly RecordedEvent[]) {
