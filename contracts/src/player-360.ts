@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuditEntry, StaffReason } from './admin';
 import { Bonus, LIMIT_KINDS } from './bonus';
-import { Deposit, LightningInvoice, WithdrawRequestView } from './money-flows';
+import { Deposit, LightningInvoice, SessionEndReason, WithdrawRequestView } from './money-flows';
 import { Sats } from './money';
 
 /*
@@ -9,17 +9,14 @@ import { Sats } from './money';
  * one player, each section read from its read model. Staff notes: POST admin/players/{id}/notes.
  */
 
-/** How a session ended: the player signed out of it, signed out everywhere, or was banned. */
-export const SESSION_END_REASONS = ['logout', 'logout-all', 'ban'] as const;
-export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
-
 /** One sign-in: when, from which address (as the server saw it), until when its token is valid, and how it ended. */
 export const PlayerSessionView = z.object({
   sessionId: z.string(),
   startedAt: z.string(),
   expiresAt: z.string(),
   endedAt: z.string().nullable(),
-  endReason: z.enum(SESSION_END_REASONS).nullable(),
+  /** How it ended: the player signed out of it, signed out everywhere, or was banned. */
+  endReason: SessionEndReason.nullable(),
   /** The client's IP address at sign-in; null for sessions recorded before addresses were. */
   address: z.string().nullable(),
 });
@@ -48,6 +45,9 @@ export type StaffNoteView = z.infer<typeof StaffNoteView>;
 /** POST admin/players/{id}/notes: the note, 3 to 500 characters once trimmed (as a staff reason). */
 export const StaffNoteRequest = z.object({ note: StaffReason });
 export type StaffNoteRequest = z.infer<typeof StaffNoteRequest>;
+/** The answer to a note: the player's notes now, newest first. */
+export const StaffNoteList = z.array(StaffNoteView);
+export type StaffNoteList = z.infer<typeof StaffNoteList>;
 
 /** The most rows of each list the overview answers (newest first); `totals` count them all. */
 export const OVERVIEW_ROWS_MAX = 100;

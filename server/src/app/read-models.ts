@@ -4,7 +4,7 @@ import type { Database } from '../adapters/db/database';
 import { DatabaseToken } from '../config/tokens';
 import {
   BankReadModel, BonusReadModel, BrandReadModel, CoachReadModel, DailyStatsReadModel, DepositsReadModel, HandsReadModel, InvoicesReadModel, LedgerReadModel,
-  PlayerReadModel, ReconciliationReadModel, RedeemCodeReadModel, SessionReadModel, ShoesReadModel, StaffAuditReadModel, StaffRoleReadModel, SuspectReadModel, WithdrawalsReadModel,
+  PlayerHistoryReadModel, PlayerReadModel, ReconciliationReadModel, RedeemCodeReadModel, SessionReadModel, ShoesReadModel, StaffAuditReadModel, StaffRoleReadModel, SuspectReadModel, WithdrawalsReadModel,
 } from '../application/ports/read-models';
 import type { ReadModels } from '../projections/schema';
 import { BankRepository } from '../projections/bank/bank.repository';
@@ -15,6 +15,7 @@ import { DepositsRepository } from '../projections/deposits/deposits.repository'
 import { HandsRepository } from '../projections/hands/hands.repository';
 import { InvoicesRepository } from '../projections/invoices/invoices.repository';
 import { LedgerRepository } from '../projections/ledger/ledger.repository';
+import { PlayerHistoryRepository } from '../projections/player-history/player-history.repository';
 import { PlayersRepository } from '../projections/players/players.repository';
 import { BonusRepository } from '../projections/playthrough/playthrough.repository';
 import { ReconciliationRepository } from '../projections/reconciliation/reconciliation.repository';
@@ -45,6 +46,7 @@ export const readModelProviders: FactoryProvider[] = [
   readModel(HandsReadModel, HandsRepository),
   readModel(InvoicesReadModel, InvoicesRepository),
   readModel(LedgerReadModel, LedgerRepository),
+  readModel(PlayerHistoryReadModel, PlayerHistoryRepository),
   readModel(PlayerReadModel, PlayersRepository),
   readModel(BonusReadModel, BonusRepository),
   readModel(ReconciliationReadModel, ReconciliationRepository),

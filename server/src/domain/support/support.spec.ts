@@ -25,7 +25,7 @@ describe('ledger day repairs', () => {
   });
 
   it('needs a reason', () => {
-    given([]).when({ ...repair({ missing: ['e1:0'] }), reason: ' ' }).thenThrows('ValidationFailed');
+    given([]).when({ ...(repair({ missing: ['e1:0'] }) as RepairLedgerDay), reason: ' ' }).thenThrows('ValidationFailed');
   });
 
   it('records nothing for a day that already matches', () => {
