@@ -189,6 +189,7 @@ export function adminPlayer(overrides: Partial<AdminPlayer> = {}): AdminPlayer {
     level: 1,
     bank: 100_000,
     selfExclude: false,
+    lastActive: '2026-01-06T09:30:00.000Z',
     ...overrides,
   };
 }
