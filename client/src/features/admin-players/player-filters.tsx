@@ -102,7 +102,7 @@ export function PlayerFilterForm({ filters, onApply }: { filters: PlayerFilters;
       <div className={styles.filterField}>
         <label htmlFor="filter-suspect">{t('adminPlayers.filters.suspectMin')}</label>
         <input id="filter-suspect" className="input" inputMode="numeric" value={draft.suspectMin} onChange={set('suspectMin')} aria-invalid={tried && suspectBad} aria-describedby="filter-suspect-note" />
-        <span id="filter-suspect-note" className={tried && suspectBad ? styles.levelError : 'hint'}>
+        <span id="filter-suspect-note" className={tried && suspectBad ? styles.levelError : styles.filterHint} role={tried && suspectBad ? 'alert' : undefined}>
           {range(0, SUSPECT_LEVEL_MAX)}
         </span>
       </div>
@@ -128,7 +128,7 @@ export function PlayerFilterForm({ filters, onApply }: { filters: PlayerFilters;
       <div className={styles.filterField}>
         <label htmlFor="filter-days">{t('adminPlayers.filters.activeDays')}</label>
         <input id="filter-days" className="input" inputMode="numeric" value={draft.activeDays} onChange={set('activeDays')} aria-invalid={tried && daysBad} aria-describedby="filter-days-note" />
-        <span id="filter-days-note" className={tried && daysBad ? styles.levelError : 'hint'}>
+        <span id="filter-days-note" className={tried && daysBad ? styles.levelError : styles.filterHint} role={tried && daysBad ? 'alert' : undefined}>
           {range(1, ACTIVE_DAYS_MAX)}
         </span>
       </div>
