@@ -8,7 +8,7 @@ import { siteForSpec } from './support/site';
  * The player 360 view in Chromium against the built server. A player with a history (a Lightning deposit, the
  * first-deposit offer, a hand, a withdrawal that lapsed the offer), a deposit limit and a self-exclusion, and a
  * suspect level an admin set: the admin opens the player from the players list filtered by suspect level, sees
- * each section with the real figures, leaves a note, and the view passes axe at 1280 and 375 px.
+ * each section with the real figures, leaves a note, and the view passes axe at 1280 and 375 px, and in Arabic (right to left).
  */
 
 const ADMIN_EMAIL = 'mkaguzi@bahati.test';
@@ -94,6 +94,16 @@ test('admin: the players list filtered by suspect level leads to the player 360 
   expect(widths.page).toBeLessThanOrEqual(widths.window);
   await expectNoSeriousA11yViolations(page, { name: 'player 360 at 375 px' });
   await fullPageShot(page, 'player-360-375');
+
+  // Right to left, in Arabic: the same sections, nothing wider than the phone.
+  await page.goto(`/ar/admin/players/${playerId}`);
+  await visible(page.getByRole('heading', { name: PLAYER_EMAIL, level: 1 }));
+  await visible(page.getByRole('region', { name: 'ملاحظات الفريق' }).getByText('Called her about the self-exclusion; she asked us to keep it.'));
+  const rtl = await page.evaluate(() => ({ dir: document.documentElement.dir, page: document.documentElement.scrollWidth, window: window.innerWidth }));
+  expect(rtl.dir).toBe('rtl');
+  expect(rtl.page).toBeLessThanOrEqual(rtl.window);
+  await expectNoSeriousA11yViolations(page, { name: 'player 360 in Arabic at 375 px' });
+  await fullPageShot(page, 'player-360-375-ar');
 
   expect(errors).toEqual([]);
   await context.close();
