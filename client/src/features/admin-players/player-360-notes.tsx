@@ -80,7 +80,9 @@ export function NotesSection({ playerId, notes, loading }: { playerId: string; n
               <p className={styles.noteMeta}>
                 <span className={styles.email}>{n.staffEmail ?? n.staffId}</span> · <time dateTime={n.at}>{formatDate(n.at)}</time>
               </p>
-              <p className={styles.noteText}>{n.note}</p>
+              <p className={styles.noteText} dir="auto">
+                {n.note}
+              </p>
             </li>
           ))}
         </ol>
@@ -102,7 +104,18 @@ export function StaffActionsSection({ playerId, actions, loading }: { playerId: 
     { key: 'action', header: t('adminPlayers.view.columns.action'), cell: (r) => t(`adminAudit.actions.${r.action}`) },
     { key: 'staff', header: t('adminPlayers.view.columns.staff'), cell: (r) => <span className={styles.email}>{r.staffEmail ?? r.staffId}</span> },
     { key: 'change', header: t('adminPlayers.view.columns.change'), cell: change },
-    { key: 'reason', header: t('adminPlayers.view.columns.reason'), cell: (r) => (r.reason ? <span className={styles.reason}>{r.reason}</span> : <Faint />) },
+    {
+      key: 'reason',
+      header: t('adminPlayers.view.columns.reason'),
+      cell: (r) =>
+        r.reason ? (
+          <span className={styles.reason} dir="auto">
+            {r.reason}
+          </span>
+        ) : (
+          <Faint />
+        ),
+    },
   ];
   return (
     <Section
