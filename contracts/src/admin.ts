@@ -41,8 +41,34 @@ const page = {
   limit: queryInt('limit', { min: 1, max: PAGE_LIMIT_MAX }).default(PAGE_LIMIT_DEFAULT),
 };
 
-/** GET players?q=&offset=&limit=: `q` matches part of the e-mail (any case), or a whole player id. */
-export const PlayersQuery = z.object({ q: z.string().trim().max(254, 'q has at most 254 characters').default('') }).extend(page);
+/** What the players list sorts by: first sign-in, suspect level, bank, or last activity (the newest sign-in or hand). */
+export const PLAYER_SORTS = ['created', 'suspect', 'bank', 'activity'] as const;
+export type PlayerSort = (typeof PLAYER_SORTS)[number];
+export const SORT_DIRECTIONS = ['desc', 'asc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+/** Who a player is besides a player: `player` is anyone with no staff role. */
+export const PLAYER_ROLE_FILTERS = ['admin', 'support', 'player'] as const;
+export type PlayerRoleFilter = (typeof PLAYER_ROLE_FILTERS)[number];
+/** The longest "active within N days" the list filters by. */
+export const ACTIVE_DAYS_MAX = 3650;
+
+/**
+ * GET players?q&sort&dir&suspectMin&banned&role&activeDays&offset&limit: `q` matches part of the e-mail (any case), or a
+ * whole player id; `sort` (default `created`) and `dir` (default `desc`) order the rows (players with no activity last);
+ * `suspectMin` keeps suspect levels at or above it, `banned` `yes` or `no`, `role` a staff role or `player` (no role),
+ * `activeDays` those who signed in or played within that many days.
+ */
+export const PlayersQuery = z
+  .object({
+    q: z.string().trim().max(254, 'q has at most 254 characters').default(''),
+    sort: z.enum(PLAYER_SORTS, { error: `sort is one of ${PLAYER_SORTS.join(', ')}` }).default('created'),
+    dir: z.enum(SORT_DIRECTIONS, { error: 'dir is desc or asc' }).default('desc'),
+    suspectMin: queryInt('suspectMin', { min: SUSPECT_LEVEL_MIN, max: SUSPECT_LEVEL_MAX }).optional(),
+    banned: z.enum(['yes', 'no'], { error: 'banned is yes or no' }).optional(),
+    role: z.enum(PLAYER_ROLE_FILTERS, { error: `role is one of ${PLAYER_ROLE_FILTERS.join(', ')}` }).optional(),
+    activeDays: queryInt('activeDays', { min: 1, max: ACTIVE_DAYS_MAX }).optional(),
+  })
+  .extend(page);
 export type PlayersQuery = z.output<typeof PlayersQuery>;
 
 /** One row of the admins' player table (spec §2 Players, §3 Player). */
@@ -59,6 +85,8 @@ export const AdminPlayer = z.object({
   level: z.number().int().min(0).max(4),
   bank: Sats,
   selfExclude: z.boolean(),
+  /** The newest sign-in or hand; null before either. */
+  lastActive: z.string().nullable(),
 });
 export type AdminPlayer = z.infer<typeof AdminPlayer>;
 
@@ -467,6 +495,7 @@ export const AUDIT_ACTIONS = [
   'ReadModelsRebuilt',
   'RoleGranted',
   'RoleRevoked',
+  'StaffNote',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

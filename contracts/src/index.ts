@@ -21,3 +21,4 @@ export * from './strategy/rules';
 export * from './strategy/basic-strategy';
 export * from './strategy/expected-value';
 export * from './coach';
+export * from './player-360';

@@ -28,7 +28,7 @@ const EVERYWHERE = new Set(['Bahati', 'Bitcoin', 'Lightning', 'on', 'chain', 'Bl
 const SAME_WORDS: Partial<Record<LanguageCode, readonly string[]>> = {
   es: ['No', 'Blog', 'Hash', 'Normal'],
   de: ['Name', 'optional', 'Blog', 'Status', 'Dealer', 'Chip', 'Chips', 'Seed', 'Seeds', 'Bonus', 'Hash', 'Code', 'Details', 'Logo', 'Support', 'Hand', 'Admin', 'Audit', 'Revision', 'Normal'],
-  fr: ['Contact', 'Blog', 'Date', 'confirmation', 'Actions', 'Max', 'Six', 'Coach', 'Type', 'Bonus', 'Hash', 'Code', 'E', 'mail', 'Table', 'Logo', 'Audit', 'Normal', 'Net', 'Action'],
+  fr: ['Contact', 'Blog', 'Date', 'confirmation', 'Actions', 'Max', 'Six', 'Coach', 'Type', 'Bonus', 'Hash', 'Code', 'E', 'mail', 'Table', 'Logo', 'Audit', 'Normal', 'Net', 'Action', 'Transaction', 'Destination'],
   pt: ['Blog', 'Status', 'Hash', 'E', 'mail', 'Normal'],
   // "status", "bonus", "logo" and "blog" are Indonesian words (KBBI).
   id: ['Blog', 'Status', 'Bonus', 'Hash', 'Logo', 'Normal'],

@@ -76,6 +76,7 @@ export const api = createApi({
     'SuspectRecord',
     'LedgerDay',
     'Reconciliation',
+    'PlayerOverview',
   ],
   endpoints: (build) => ({
     getPlayer: build.query<Player, void>({

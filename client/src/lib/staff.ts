@@ -1,4 +1,4 @@
-import type { AdminPlayer, PlayerPage, StaffRole, StaffRolesResponse } from '@bahati/contracts';
+import type { AdminPlayer, PlayerPage, PlayerRoleFilter, PlayerSort, SortDirection, StaffRole, StaffRolesResponse } from '@bahati/contracts';
 import { useSelector } from 'react-redux';
 import { api } from './api';
 import { selectJwt, type SessionRootState } from './session';
@@ -8,7 +8,17 @@ export interface PlayerSearch {
   q?: string;
   offset?: number;
   limit?: number;
+  sort?: PlayerSort;
+  dir?: SortDirection;
+  suspectMin?: number;
+  banned?: 'yes' | 'no';
+  role?: PlayerRoleFilter;
+  activeDays?: number;
 }
+
+/** The search's query string: only what is set. */
+const searchParams = ({ q = '', offset = 0, limit, ...filters }: PlayerSearch) =>
+  Object.fromEntries(Object.entries({ q, offset, limit, ...filters }).filter(([, value]) => value !== undefined));
 
 /**
  * What the staff screens share: the signed-in user's roles (the header, the guards and the admin
@@ -22,7 +32,7 @@ export const staffApi = api.injectEndpoints({
       keepUnusedDataFor: 600,
     }),
     getPlayers: build.query<PlayerPage, PlayerSearch>({
-      query: ({ q = '', offset = 0, limit }) => ({ url: 'players', params: { q, offset, ...(limit ? { limit } : {}) } }),
+      query: (search) => ({ url: 'players', params: searchParams(search) }),
       providesTags: (result) => [
         { type: 'AdminPlayer' as const, id: 'LIST' },
         ...(result?.items ?? []).map((player) => ({ type: 'AdminPlayer' as const, id: player.id })),

@@ -1,5 +1,5 @@
 import { BRAND_SVG_FIELDS, BRAND_SVG_SIZES, type AdminPlayer, type Brand } from '@bahati/contracts';
-import type { Bonus, Card, Hand, HandAction, Player, PlayerHand, PlayerLimits, PriceFigure, Shoe, WithdrawRequestView } from '@bahati/contracts';
+import type { Bonus, Card, Hand, HandAction, Player, PlayerHand, PlayerLimits, PlayerOverview, PriceFigure, Shoe, WithdrawRequestView } from '@bahati/contracts';
 
 /*
  * The API's answers as the server sends them (types from contracts/), for ./server.ts and the tests.
@@ -177,6 +177,14 @@ export function brand(overrides: Partial<Brand> = {}): Brand {
   return { id: 'bahati', name: 'Bahati', siteName: 'Bahati', colour: '#d9a93b', ...drawings, ...overrides };
 }
 
+/** The player 360 view with nothing in it yet (a test fills the sections it needs). */
+export function playerOverview(overrides: Partial<PlayerOverview> = {}): PlayerOverview {
+  return {
+    playerId: PLAYER_ID, totals: { deposited: 0, withdrawn: 0, bonuses: 0 }, deposits: [], invoices: [], withdrawals: [], bonuses: [], sessions: [], protections: [], notes: [], staffActions: null,
+    ...overrides,
+  };
+}
+
 /** A row of the back office's players table. */
 export function adminPlayer(overrides: Partial<AdminPlayer> = {}): AdminPlayer {
   return {
@@ -191,6 +199,7 @@ export function adminPlayer(overrides: Partial<AdminPlayer> = {}): AdminPlayer {
     level: 1,
     bank: 100_000,
     selfExclude: false,
+    lastActive: '2026-01-06T09:30:00.000Z',
     ...overrides,
   };
 }

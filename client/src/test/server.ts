@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ApiErrorBody, Bonus, ErrorCode, PlayerPage, PlayerPushEvent, StaffRole, StaffRolesResponse, WithdrawRequest, WithdrawRequestView } from '@bahati/contracts';
 import type { ClientConfig } from '@/lib/api';
-import { adminPlayer, brand, limits, player, priceFigure, shoe } from './fixtures';
+import { adminPlayer, brand, limits, player, playerOverview, priceFigure, shoe } from './fixtures';
 
 /**
  * The API as a signed-in player with 100,000 sats and nothing else going on sees it. A test changes what it
@@ -68,6 +68,8 @@ export const handlers = [
   http.get('/api/admin/roles', () => HttpResponse.json<StaffRolesResponse>({ roles: [] })),
   // No withdrawal in review carries a risk unless a test says so.
   http.get('/api/admin/withdraw-risk', () => HttpResponse.json([])),
+  // A player with no history in the 360 view unless a test says so.
+  http.get('/api/admin/players/:id/overview', () => HttpResponse.json(playerOverview())),
   http.get('/api/players/brand', () => HttpResponse.json(brand())),
 ];
 

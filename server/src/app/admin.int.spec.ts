@@ -121,7 +121,7 @@ describeEachDatabase('admins and support', (db) => {
       expect(all.items.map((p) => p.id)).toEqual([p2.id, p1.id]);
       expect(all.items[1]).toEqual({
         id: p1.id, email: 'list-one@example.com', name: expect.any(String), createdTime: expect.any(String), banned: false, suspectLevel: expect.any(Number),
-        handsPlayed: 1, totalBetAmount: 1_000, level: 0, bank: 51_000, selfExclude: false,
+        handsPlayed: 1, totalBetAmount: 1_000, level: 0, bank: 51_000, selfExclude: false, lastActive: expect.any(String),
       });
       const second = (await api.get(admin.auth, '/api/players?q=list-&offset=1&limit=1')).json<PlayerPage>();
       expect(second).toMatchObject({ total: 2, offset: 1, limit: 1, items: [{ id: p1.id }] });

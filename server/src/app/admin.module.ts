@@ -4,6 +4,7 @@ import { AuditHandHandler } from '../application/admin/hand-audit';
 import { auditLogHandlers } from '../application/admin/audit-log';
 import { LedgerDays, ledgerDayHandlers } from '../application/admin/ledger-day';
 import { adminPlayerHandlers } from '../application/admin/players';
+import { player360Handlers } from '../application/admin/player-360';
 import { Reconciliation, ReconciliationSchedule, reconciliationHandlers } from '../application/admin/reconciliation';
 import { staffHandlers } from '../application/admin/staff';
 import { AdminController } from '../adapters/http/admin.controller';
@@ -25,6 +26,7 @@ import { ReconciliationController } from '../adapters/http/reconciliation.contro
     ...ledgerDayHandlers,
     ...auditLogHandlers,
     ...adminPlayerHandlers,
+    ...player360Handlers,
     ...staffHandlers,
   ],
   exports: [Reconciliation],

@@ -19,6 +19,7 @@ import { sessionsProjection } from './sessions/sessions.projection';
 import { coachProjection } from './coach/coach.projection';
 import { staffAuditProjection } from './staff-audit/staff-audit.projection';
 import { heldDepositsProjection } from './held-deposits/held-deposits.projection';
+import { playerHistoryProjection } from './player-history/player-history.projection';
 
 /** What some read models are built with (the server configuration's; defaults otherwise). */
 export interface ProjectionSettings {
@@ -30,6 +31,6 @@ export function allProjections(settings: ProjectionSettings = {}): readonly Proj
   return [
     playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection,
     withdrawalsProjection, playthroughProjection, redeemCodesProjection, brandsProjection, staffRolesProjection, suspectProjection(settings.suspect),
-    dailyStatsProjection, sessionsProjection, coachProjection, staffAuditProjection, heldDepositsProjection,
+    dailyStatsProjection, sessionsProjection, coachProjection, staffAuditProjection, heldDepositsProjection, playerHistoryProjection,
   ];
 }

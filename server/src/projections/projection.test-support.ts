@@ -105,6 +105,9 @@ const ORDER: Record<ReadModelTable, readonly string[]> = {
   coach_deviations: ['time', 'seq', 'id'],
   staff_actions: ['at', 'event_id'],
   held_deposits: ['held_time', 'key'],
+  session_history: ['started_revision', 'session_id'],
+  protection_changes: ['at', 'id'],
+  player_activity: ['player_id'],
 };
 
 type Rows = Partial<Record<ReadModelTable, Record<string, unknown>[]>>;

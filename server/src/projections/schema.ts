@@ -19,6 +19,7 @@ import type { CoachTables } from './coach/coach.table';
 import type { DailyStatsTables } from './daily-stats/daily-stats.table';
 import type { ReconciliationTables } from './reconciliation/reconciliation.table';
 import type { HeldDepositsTables } from './held-deposits/held-deposits.table';
+import type { PlayerHistoryTables } from './player-history/player-history.table';
 
 /**
  * Every read-model table, by name: the composition of the tables each read model declares in its folder
@@ -46,4 +47,5 @@ export interface ReadModels
     CoachTables,
     DailyStatsTables,
     ReconciliationTables,
-    HeldDepositsTables {}
+    HeldDepositsTables,
+    PlayerHistoryTables {}

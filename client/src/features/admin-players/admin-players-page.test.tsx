@@ -114,4 +114,51 @@ describe('the players table', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await sent.to('POST', `/players/${ada.id}/suspect/150`)).toHaveLength(0);
   });
+
+  it('sorts and filters from the URL, sends the same to the server, and keeps them when paging', async () => {
+    asStaff('support');
+    server.use(
+      http.get('/api/players', ({ request }) => {
+        const url = new URL(request.url);
+        const min = Number(url.searchParams.get('suspectMin') ?? 0);
+        const items = [ada, bob].filter((p) => p.suspectLevel >= min && (url.searchParams.get('banned') !== 'yes' || p.banned));
+        return HttpResponse.json<PlayerPage>({ items, total: 120, offset: Number(url.searchParams.get('offset') ?? 0), limit: 50 });
+      }),
+    );
+    const sent = recordRequests();
+    const { user, location } = renderWithProviders(<AdminPlayersPage />, { route: '/admin/players?sort=suspect&suspectMin=30' });
+    await screen.findByRole('link', { name: 'Details of bob@example.com' });
+    expect(screen.queryByRole('link', { name: 'Details of ada@example.com' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('suspect');
+    expect(screen.getByRole('textbox', { name: 'Suspect level at least' })).toHaveValue('30');
+    expect(screen.getByRole('table', { name: 'Players matching the filters' })).toBeInTheDocument();
+    const [first] = await sent.to('GET', '/players');
+    expect(Object.fromEntries(first!.query)).toMatchObject({ sort: 'suspect', suspectMin: '30' });
+
+    // A level the server would refuse is refused at the field; nothing changes.
+    const level = screen.getByRole('textbox', { name: 'Suspect level at least' });
+    await user.clear(level);
+    await user.type(level, '150');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(level).toHaveAttribute('aria-invalid', 'true');
+    expect(location()).toBe('/admin/players?sort=suspect&suspectMin=30');
+
+    await user.clear(level);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ban' }), 'yes');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'player');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'asc');
+    await user.type(screen.getByRole('textbox', { name: 'Active in the last … days' }), '7');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(location()).toBe('/admin/players?sort=suspect&dir=asc&banned=yes&role=player&activeDays=7'));
+    expect(screen.getByRole('columnheader', { name: 'Last active' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /next/i }));
+    await waitFor(() => expect(location()).toBe('/admin/players?sort=suspect&dir=asc&banned=yes&role=player&activeDays=7&offset=50'));
+    const last = (await sent.to('GET', '/players')).at(-1)!;
+    expect(Object.fromEntries(last.query)).toMatchObject({ sort: 'suspect', dir: 'asc', banned: 'yes', role: 'player', activeDays: '7', offset: '50' });
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(location()).toBe('/admin/players'));
+    expect(await screen.findByRole('link', { name: 'Details of ada@example.com' })).toBeInTheDocument();
+  });
 });

@@ -11,6 +11,7 @@ import { Page, PageHeader } from '@/components/page/page';
 import { Pager } from '@/components/pager/pager';
 import { useGetPlayersQuery, useStaffRoles } from '@/lib/staff';
 import { BanState, BanToggle, SuspectLevelInput, refusalText } from './player-controls';
+import { anyFilter, filtersFrom, PlayerFilterForm, type PlayerFilters, writeFilters } from './player-filters';
 import styles from './admin-players.module.css';
 
 type Outcome = { ok: boolean; text: string };
@@ -23,7 +24,9 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const offset = Math.max(0, Number.parseInt(params.get('offset') ?? '0', 10) || 0);
-  const players = useGetPlayersQuery({ q, offset, limit: PAGE_LIMIT_DEFAULT });
+  const filters = filtersFrom(params);
+  const filtered = anyFilter(filters);
+  const players = useGetPlayersQuery({ q, offset, limit: PAGE_LIMIT_DEFAULT, ...filters });
   const [search, setSearch] = useState(q);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -33,11 +36,13 @@ export function Component() {
 
   useEffect(() => setSearch(q), [q]);
 
-  function go(next: { q?: string; offset?: number }) {
+  /** The search, the sort and filters and the page live in the URL: a filtered list can be shared and survives a reload. */
+  function go(next: { q?: string; offset?: number; filters?: PlayerFilters }) {
     const nextQ = next.q ?? q;
     const nextOffset = next.offset ?? 0;
     const search = new URLSearchParams();
     if (nextQ) search.set('q', nextQ);
+    writeFilters(search, next.filters ?? filters);
     if (nextOffset > 0) search.set('offset', String(nextOffset));
     setParams(search);
   }
@@ -77,6 +82,11 @@ export function Component() {
     { key: 'totalBet', header: t('adminPlayers.columns.totalBet'), cell: (row) => <SatsAmount sats={row.totalBetAmount} stacked />, align: 'end' },
     { key: 'level', header: t('adminPlayers.columns.level'), cell: (row) => <span className={styles.number}>{row.level}</span>, align: 'end' },
     { key: 'bank', header: t('adminPlayers.columns.bank'), cell: (row) => <SatsAmount sats={row.bank} stacked />, align: 'end' },
+    {
+      key: 'lastActive',
+      header: t('adminPlayers.list.lastActive'),
+      cell: (row) => (row.lastActive ? formatDate(row.lastActive) : <span className={styles.faint}>{t('adminPlayers.list.never')}</span>),
+    },
   ];
 
   const page = players.data;
@@ -92,34 +102,14 @@ export function Component() {
           </button>
         }
       />
-      <form role="search" className={`field ${styles.search}`} onSubmit={submit}>
-        <label htmlFor="player-search">{t('adminPlayers.search.label')}</label>
-        <div className={styles.searchRow}>
-          <input
-            id="player-search"
-            className="input"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            maxLength={254}
-            autoComplete="off"
-            aria-describedby="player-search-hint"
-          />
-          <div className={styles.searchButtons}>
-            <button type="submit" className="btn btn-primary btn-sm">
-              {t('adminPlayers.search.submit')}
-            </button>
-            {q ? (
-              <button type="button" className="btn btn-ghost btn-sm" onClick={() => go({ q: '', offset: 0 })}>
-                {t('adminPlayers.search.clear')}
-              </button>
-            ) : null}
-          </div>
-        </div>
-        <span id="player-search-hint" className="hint">
-          {t('adminPlayers.search.hint')}
-        </span>
-      </form>
+      <PlayerSearch value={search} onChange={setSearch} onSubmit={submit} onClear={q ? () => go({ q: '', offset: 0 }) : null} />
+      <PlayerFilterForm
+        filters={filters}
+        onApply={(next) => {
+          setOutcome(null);
+          go({ offset: 0, filters: next });
+        }}
+      />
       {outcome ? (
         <p className={outcome.ok ? `alert alert-info ${styles.ok}` : 'alert'} role={outcome.ok ? 'status' : 'alert'} data-testid="players-outcome">
           {outcome.text}
@@ -135,8 +125,8 @@ export function Component() {
           columns={columns}
           rows={page?.items}
           rowKey={(row) => row.id}
-          caption={q ? t('adminPlayers.captionSearch', { q }) : t('adminPlayers.caption')}
-          empty={q ? t('adminPlayers.noMatch', { q }) : t('adminPlayers.empty')}
+          caption={q ? t('adminPlayers.captionSearch', { q }) : filtered ? t('adminPlayers.list.captionFiltered') : t('adminPlayers.caption')}
+          empty={q ? t('adminPlayers.noMatch', { q }) : filtered ? t('adminPlayers.list.noMatchFiltered') : t('adminPlayers.empty')}
           loading={players.isLoading}
           loadingLabel={t('common.loading')}
           testId="players-table"
@@ -154,5 +144,40 @@ export function Component() {
         />
       ) : null}
     </Page>
+  );
+}
+
+/** The search by e-mail or id. */
+function PlayerSearch({ value, onChange, onSubmit, onClear }: { value: string; onChange: (text: string) => void; onSubmit: (event: FormEvent) => void; onClear: (() => void) | null }) {
+  const { t } = useTranslation();
+  return (
+    <form role="search" className={`field ${styles.search}`} onSubmit={onSubmit}>
+      <label htmlFor="player-search">{t('adminPlayers.search.label')}</label>
+      <div className={styles.searchRow}>
+        <input
+          id="player-search"
+          className="input"
+          type="search"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          maxLength={254}
+          autoComplete="off"
+          aria-describedby="player-search-hint"
+        />
+        <div className={styles.searchButtons}>
+          <button type="submit" className="btn btn-primary btn-sm">
+            {t('adminPlayers.search.submit')}
+          </button>
+          {onClear ? (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={onClear}>
+              {t('adminPlayers.search.clear')}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <span id="player-search-hint" className="hint">
+        {t('adminPlayers.search.hint')}
+      </span>
+    </form>
   );
 }

@@ -12,7 +12,10 @@ import { PageLoader } from '@/components/spinner';
 import { StatusBadge } from '@/components/status-badge/status-badge';
 import { useFormats } from '@/i18n/use-localized-path';
 import { usePlayerById, useStaffRoles } from '@/lib/staff';
-import { useGetPlayerHandsQuery, useGetSuspectRecordsQuery } from './admin-players-api';
+import { useGetPlayerHandsQuery, useGetPlayerOverviewQuery, useGetSuspectRecordsQuery } from './admin-players-api';
+import { BonusesSection, MoneySection, MoneyTotals } from './player-360-money';
+import { ProtectionsSection, SessionsSection } from './player-360-history';
+import { NotesSection, StaffActionsSection } from './player-360-notes';
 import { BanState, BanToggle, SuspectLevelInput, refusalText } from './player-controls';
 import { DirectionArrow } from '@/components/direction-arrow/direction-arrow';
 import styles from './admin-players.module.css';
@@ -257,12 +260,45 @@ export function Component() {
           </dd>
         </div>
         <div>
+          <dt>{t('adminPlayers.list.lastActive')}</dt>
+          <dd>{player.lastActive ? formatDate(player.lastActive) : <span className={styles.faint}>{t('adminPlayers.list.never')}</span>}</dd>
+        </div>
+        <div>
           <dt>{t('adminPlayers.detail.selfExcluded')}</dt>
           <dd>{player.selfExclude ? <StatusBadge tone="pending">{t('adminPlayers.detail.yes')}</StatusBadge> : <span className={styles.faint}>{t('adminPlayers.detail.no')}</span>}</dd>
         </div>
       </dl>
-      <SuspectRecords playerId={player.id} />
-      <PlayerHands playerId={player.id} />
+      <Player360 playerId={player.id} isAdmin={isAdmin} />
     </Page>
+  );
+}
+
+/**
+ * The 360 view under the facts: money to date, the notes staff left, the suspect timeline (each record linking to
+ * its hand's audit), deposits and withdrawals, bonuses and codes, sessions with their addresses, limits and
+ * self-exclusion, the staff decisions (admins), and the hands.
+ */
+function Player360({ playerId, isAdmin }: { playerId: string; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const overview = useGetPlayerOverviewQuery(playerId);
+  const view = overview.data;
+  const loading = overview.isLoading;
+  return (
+    <>
+      {overview.isError ? (
+        <p className="alert" role="alert">
+          {t('staff.loadFailed', { message: refusalText(t, overview.error) })}
+        </p>
+      ) : null}
+      {view ? <MoneyTotals totals={view.totals} /> : null}
+      <NotesSection playerId={playerId} notes={view?.notes} loading={loading} />
+      <SuspectRecords playerId={playerId} />
+      <MoneySection view={view} loading={loading} />
+      <BonusesSection bonuses={view?.bonuses} loading={loading} />
+      <SessionsSection sessions={view?.sessions} loading={loading} />
+      <ProtectionsSection changes={view?.protections} loading={loading} />
+      {isAdmin ? <StaffActionsSection playerId={playerId} actions={view?.staffActions ?? undefined} loading={loading} /> : null}
+      <PlayerHands playerId={playerId} />
+    </>
   );
 }

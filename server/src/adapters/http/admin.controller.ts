@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AnalyticsQuery, AnalyticsReport, ApiErrorBody, AuditLogPage, AuditLogQuery, HandAudit, LedgerDayQuery, LedgerDayReport, LedgerRepairRequest, LedgerRepairResponse, PlayerPage, PlayersQuery,
-  StaffReasonRequest, StaffRolesResponse, SuspectLevelParam, SuspectLevelResponse, SuspectRecordPage, SuspectRecordsQuery,
+  PlayerOverview, StaffNoteList, StaffNoteRequest, StaffReasonRequest, StaffRolesResponse, SuspectLevelParam, SuspectLevelResponse, SuspectRecordPage, SuspectRecordsQuery,
 } from '@bahati/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../application/actor';
@@ -13,6 +13,7 @@ import { AuditHandQuery } from '../../application/admin/hand-audit';
 import { GetLedgerDayQuery, RepairLedgerDayCommand } from '../../application/admin/ledger-day';
 import { GetSuspectRecordsQuery, ListPlayersQuery, SetSuspectLevelCommand } from '../../application/admin/players';
 import { GetStaffRolesQuery } from '../../application/admin/staff';
+import { AddStaffNoteCommand, GetPlayerOverviewQuery } from '../../application/admin/player-360';
 import { AdminOnly, CorrelationId, CurrentActor, StaffOnly } from './auth';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';
@@ -42,7 +43,10 @@ export class AdminController {
 
   @StaffOnly()
   @Get('players')
-  @ApiOperation({ summary: 'Every player, newest sign-up first, ?q (part of the e-mail, or an id) &offset&limit (admins and support)' })
+  @ApiOperation({
+    summary:
+      'Every player, ?q (part of the e-mail, or an id) &sort (created, suspect, bank, activity) &dir (desc, asc) &suspectMin (0-100) &banned (yes, no) &role (admin, support, player) &activeDays (1-3650) &offset&limit (admins and support)',
+  })
   @ApiOkResponse({ schema: openApi(PlayerPage) })
   @ApiForbiddenResponse(forbidden)
   players(@Query(new ZodPipe(PlayersQuery)) query: z.output<typeof PlayersQuery>, @CurrentActor() actor: Actor): Promise<PlayerPage> {
@@ -75,6 +79,36 @@ export class AdminController {
     @CorrelationId() id: string,
   ): Promise<SuspectLevelResponse> {
     return this.commands.execute(new SetSuspectLevelCommand(actor, playerId, level, id, body.reason));
+  }
+
+  @StaffOnly()
+  @Get('admin/players/:id/overview')
+  @ApiOperation({
+    summary:
+      "A player's 360 view: money totals, deposits, invoices, withdrawals, bonuses (with the codes redeemed), sessions with their addresses, limit and self-exclusion changes, staff notes, and (admins only; null for support) the staff decisions about the player (admins and support)",
+  })
+  @ApiOkResponse({ schema: openApi(PlayerOverview) })
+  @ApiNotFoundResponse({ description: 'No such player', schema: openApi(ApiErrorBody) })
+  @ApiForbiddenResponse(forbidden)
+  overview(@Param('id', new ZodPipe(PlayerId)) playerId: string, @CurrentActor() actor: Actor): Promise<PlayerOverview> {
+    return this.queries.execute(new GetPlayerOverviewQuery(actor, playerId));
+  }
+
+  @StaffOnly()
+  @Post('admin/players/:id/notes')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Leave a note on a player, {note} (3-500 characters); recorded as StaffNoteAdded naming you, listed in the 360 view and the audit log; answers the notes, newest first (admins and support)' })
+  @ApiBody({ schema: openApi(StaffNoteRequest) })
+  @ApiOkResponse({ schema: openApi(StaffNoteList) })
+  @ApiNotFoundResponse({ description: 'No such player', schema: openApi(ApiErrorBody) })
+  @ApiForbiddenResponse(forbidden)
+  addNote(
+    @Param('id', new ZodPipe(PlayerId)) playerId: string,
+    @Body(new ZodPipe(StaffNoteRequest)) body: StaffNoteRequest,
+    @CurrentActor() actor: Actor,
+    @CorrelationId() id: string,
+  ): Promise<StaffNoteList> {
+    return this.commands.execute(new AddStaffNoteCommand(actor, playerId, body.note, id));
   }
 
   @StaffOnly()

@@ -1,11 +1,14 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { PlayerPage, PlayersQuery, SuspectLevelResponse, SuspectRecordPage, SuspectRecordsQuery } from '@bahati/contracts';
 import { playerDecider, playerStream } from '../../domain/player/player';
+import { AppConfigToken, type AppConfig } from '../../config/tokens';
 import { type Actor, assertAdmin, assertStaff } from '../actor';
 import { CommandPath } from '../command-path';
 import { NotFoundError } from '../errors';
 import { PlayerReadModel, ReadModelProgress, SuspectReadModel } from '../ports/read-models';
 
+const DAY_MS = 86_400_000;
 const noSuchPlayer = () => new NotFoundError('NotFound', 'No such player.');
 
 /** Every player, paged and searched by e-mail (admins and support). */
@@ -15,12 +18,22 @@ export class ListPlayersQuery {
 
 @QueryHandler(ListPlayersQuery)
 export class ListPlayersHandler implements IQueryHandler<ListPlayersQuery, PlayerPage> {
-  constructor(private readonly players: PlayerReadModel) {}
+  constructor(private readonly players: PlayerReadModel, @Inject(AppConfigToken) private readonly config: Pick<AppConfig, 'adminEmails' | 'supportEmails'>) {}
 
   async execute({ actor, query }: ListPlayersQuery): Promise<PlayerPage> {
     assertStaff(actor);
-    const { items, total } = await this.players.players(query.q, query.offset, query.limit);
-    return { items, total, offset: query.offset, limit: query.limit };
+    const { q, sort, dir, suspectMin, banned, role, activeDays, offset, limit } = query;
+    const { items, total } = await this.players.players(
+      {
+        q, sort, dir, suspectMin, role,
+        banned: banned === undefined ? undefined : banned === 'yes',
+        configuredStaff: { admin: [...this.config.adminEmails], support: [...this.config.supportEmails] },
+        activeSince: activeDays === undefined ? undefined : new Date(Date.now() - activeDays * DAY_MS),
+      },
+      offset,
+      limit,
+    );
+    return { items, total, offset, limit };
   }
 }
 

@@ -13,7 +13,7 @@ const EVER = { from: new Date(0), to: new Date(Date.UTC(9999, 0, 1)) };
 const inReview = (w: WithdrawRequestView) => w.status === 'Created' || (w.status === 'Approved' && w.payout === 'Failed');
 
 /** The ledger's lines of a kind, summed: what a player put in, took out, won or lost at the table, and was given. */
-function figures(byType: readonly { type: LedgerType; amount: number }[]) {
+export function ledgerFigures(byType: readonly { type: LedgerType; amount: number }[]) {
   const sum = (...types: LedgerType[]) => byType.filter((t) => types.includes(t.type)).reduce((s, t) => s + t.amount, 0);
   return {
     deposited: sum('BitcoinDeposit', 'LightningDeposit'),
@@ -61,19 +61,19 @@ export class GetWithdrawalRiskHandler implements IQueryHandler<GetWithdrawalRisk
       payers.set(key, byPlayer);
     }
 
-    const profiles = new Map<string, Promise<{ player: AdminPlayer | null; money: ReturnType<typeof figures>; records: WithdrawalRisk['latestSuspect'] }>>();
+    const profiles = new Map<string, Promise<{ player: AdminPlayer | null; money: ReturnType<typeof ledgerFigures>; records: WithdrawalRisk['latestSuspect'] }>>();
     const profileOf = (playerId: string) => {
       let found = profiles.get(playerId);
       if (!found) {
         found = (async () => {
           const [page, day, suspect] = await Promise.all([
-            this.players.players(playerId, 0, 1),
+            this.players.players({ q: playerId }, 0, 1),
             this.ledger.ledgerPage(playerId, EVER.from, EVER.to, { offset: 0, limit: 1 }),
             this.suspects.suspectRecords(playerId, 0, 3),
           ]);
           return {
             player: page.items.find((p) => p.id === playerId) ?? null,
-            money: figures(day.byType),
+            money: ledgerFigures(day.byType),
             records: suspect.items.map((r) => ({ time: r.time, reason: r.reason, suspectChange: r.suspectChange })),
           };
         })();

@@ -157,7 +157,7 @@ export class Withdrawals {
 
   /** Whether the player's suspect level (as the suspect read model has it) holds their requests for a written review. */
   private async heldForReview(playerId: string): Promise<boolean> {
-    const page = await this.players.players(playerId, 0, 1);
+    const page = await this.players.players({ q: playerId }, 0, 1);
     const player = page.items.find((p) => p.id === playerId);
     return (player?.suspectLevel ?? 0) >= this.config.withdrawalReview.holdSuspectLevel;
   }

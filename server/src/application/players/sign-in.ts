@@ -19,7 +19,7 @@ export class SignInCommand {
     readonly idToken: string,
     readonly photoUrl: string | null,
     readonly correlationId: string,
-    /** The client's IP as Fastify sees it (X-Forwarded-For only from TRUST_PROXY proxies), for geolocation. */
+    /** The client's IP as Fastify sees it (X-Forwarded-For only from TRUST_PROXY proxies), for geolocation and the session's record. */
     readonly clientIp?: string,
   ) {}
 }
@@ -84,7 +84,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
         name: identity.name,
         photoUrl: command.photoUrl || picture,
         now: now.toISOString(),
-        session: { sessionId, expiresAt },
+        session: { sessionId, expiresAt, ...(command.clientIp ? { address: command.clientIp.slice(0, 64) } : {}) },
       },
       { correlationId: command.correlationId, userId: playerId },
     );

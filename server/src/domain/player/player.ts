@@ -34,8 +34,11 @@ export type PlayerEvent =
    * in stores written before they were asked.
    */
   | DomainEvent<'SuspectLevelSet', { playerId: string; level: number; adminId: string; setAt: string; from?: number | null; reason?: string }>
-  /** A sign-in issued a session token carrying `sessionId`; it is valid until `expiresAt` unless ended first. */
-  | DomainEvent<'SessionStarted', { playerId: string; sessionId: string; startedAt: string; expiresAt: string }>
+  /**
+   * A sign-in issued a session token carrying `sessionId`; it is valid until `expiresAt` unless ended first. `address`: the
+   * client's IP address as the server saw it (absent in stores written before it was recorded, or when unknown).
+   */
+  | DomainEvent<'SessionStarted', { playerId: string; sessionId: string; startedAt: string; expiresAt: string; address?: string }>
   /** The player signed out of one session: its token answers 401 from then on. */
   | DomainEvent<'SessionEnded', { playerId: string; sessionId: string; reason: 'logout'; endedAt: string }>
   /** Every session started before this event ended: the player signed out everywhere, or an admin banned them. */
@@ -47,7 +50,7 @@ export type PlayerCommand =
   /** `session`: the session the sign-in starts (its id is in the token issued); without it the sign-in only registers. */
   | {
       type: 'SignIn'; playerId: string; subject: string; email: string; name: string | null; photoUrl: string | null; now: string;
-      session?: { sessionId: string; expiresAt: string };
+      session?: { sessionId: string; expiresAt: string; address?: string };
     }
   /** The player signs out of the session `sessionId` (allowed to a banned player too). */
   | { type: 'EndSession'; sessionId: string; now: string }
@@ -148,7 +151,10 @@ export const playerDecider: Decider<PlayerCommand, PlayerState, PlayerEvent> = {
           if (photoUrl && photoUrl !== state.photoUrl) events.push({ type: 'PlayerPhotoChanged', data: { playerId, photoUrl } });
         }
         // A banned player still signs in (to see the suspension page); the ban ended only the sessions before it.
-        if (session) events.push({ type: 'SessionStarted', data: { playerId, sessionId: session.sessionId, startedAt: now, expiresAt: session.expiresAt } });
+        if (session) {
+          const address = session.address ? { address: session.address } : {};
+          events.push({ type: 'SessionStarted', data: { playerId, sessionId: session.sessionId, startedAt: now, expiresAt: session.expiresAt, ...address } });
+        }
         return events;
       }
       case 'EndSession': {

@@ -25,7 +25,7 @@ describe('ledger day repairs', () => {
   });
 
   it('needs a reason', () => {
-    given([]).when({ ...repair({ missing: ['e1:0'] }), reason: ' ' }).thenThrows('ValidationFailed');
+    given([]).when({ ...(repair({ missing: ['e1:0'] }) as RepairLedgerDay), reason: ' ' }).thenThrows('ValidationFailed');
   });
 
   it('records nothing for a day that already matches', () => {
@@ -58,5 +58,27 @@ describe("rebuilding a player's read models from the events", () => {
 
   it('records nothing when the bank and the ledger already agree with the events', () => {
     given([]).when(rebuild({ bank: { from: 4_000, to: 4_000 }, ledger: { missing: [], extra: [], changed: [] } })).thenNothingHappened();
+  });
+});
+
+describe('staff notes on a player', () => {
+  const note = (text: string, by = 'support-1'): SupportCommand => ({ type: 'AddStaffNote', playerId: 'p1', note: text, by, now });
+
+  it('records the note trimmed, who wrote it and when', () => {
+    given([]).when(note('  Called about a late deposit; told them to wait for 3 confirmations.  ')).then([
+      { type: 'StaffNoteAdded', data: { playerId: 'p1', note: 'Called about a late deposit; told them to wait for 3 confirmations.', by: 'support-1', at: now } },
+    ]);
+  });
+
+  it('records every note, the same words twice included', () => {
+    given([{ type: 'StaffNoteAdded', data: { playerId: 'p1', note: 'Asked for ID', by: 'admin-1', at: now } }])
+      .when(note('Asked for ID', 'admin-1'))
+      .then([{ type: 'StaffNoteAdded', data: { playerId: 'p1', note: 'Asked for ID', by: 'admin-1', at: now } }]);
+  });
+
+  it('refuses a note under 3 or over 500 characters, and one naming nobody', () => {
+    given([]).when(note(' ok ')).thenThrows('ValidationFailed');
+    given([]).when(note('x'.repeat(501))).thenThrows('ValidationFailed');
+    given([]).when(note('A real note', '')).thenThrows('Forbidden');
   });
 });

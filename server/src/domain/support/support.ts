@@ -1,7 +1,7 @@
 import { DomainError, type Decider, type DomainEvent } from '../decider';
 import { staffReason } from '../staff/reason';
 
-/** Stream `support-<playerId>`: what support did to a player's read models, and who did it. */
+/** Stream `support-<playerId>`: what support did to a player's read models, and who did it; the notes staff left on the player. */
 export const supportStream = (playerId: string) => `support-${playerId}`;
 
 /**
@@ -46,16 +46,20 @@ export type PlayerReadModelsRebuilt = DomainEvent<
     repairedAt: string;
   }
 >;
-export type SupportEvent = LedgerDayRepaired | PlayerReadModelsRebuilt;
+/** Staff (an admin or support) left a note on the player: `note` trimmed, 3 to 500 characters. */
+export type StaffNoteAdded = DomainEvent<'StaffNoteAdded', { playerId: string; note: string; by: string; at: string }>;
+export type SupportEvent = LedgerDayRepaired | PlayerReadModelsRebuilt | StaffNoteAdded;
 
 /** The difference found between the events and the read model; a repair with nothing to fix records nothing. */
 export type SupportCommand =
   | ({ type: 'RepairLedgerDay' } & Omit<LedgerDayRepaired['data'], 'repairedAt' | 'reason'> & { reason: string; now: string })
-  | ({ type: 'RebuildPlayerReadModels' } & Omit<PlayerReadModelsRebuilt['data'], 'repairedAt'> & { now: string });
+  | ({ type: 'RebuildPlayerReadModels' } & Omit<PlayerReadModelsRebuilt['data'], 'repairedAt'> & { now: string })
+  | { type: 'AddStaffNote'; playerId: string; note: string; by: string; now: string };
 
 export interface SupportState {
   readonly ledgerDaysRepaired: number;
   readonly rebuilds: number;
+  readonly notes: number;
 }
 
 function decideRebuild(command: Extract<SupportCommand, { type: 'RebuildPlayerReadModels' }>): SupportEvent[] {
@@ -68,7 +72,7 @@ function decideRebuild(command: Extract<SupportCommand, { type: 'RebuildPlayerRe
 }
 
 export const supportDecider: Decider<SupportCommand, SupportState, SupportEvent> = {
-  initialState: () => ({ ledgerDaysRepaired: 0, rebuilds: 0 }),
+  initialState: () => ({ ledgerDaysRepaired: 0, rebuilds: 0, notes: 0 }),
 
   decide(command) {
     switch (command.type) {
@@ -81,6 +85,11 @@ export const supportDecider: Decider<SupportCommand, SupportState, SupportEvent>
       }
       case 'RebuildPlayerReadModels':
         return decideRebuild(command);
+      case 'AddStaffNote': {
+        if (!command.by) throw new DomainError('Forbidden', 'A note names who wrote it.');
+        const note = staffReason(command.note);
+        return [{ type: 'StaffNoteAdded', data: { playerId: command.playerId, note, by: command.by, at: command.now } }];
+      }
       default: {
         const _exhaustive: never = command;
         return _exhaustive;
@@ -88,6 +97,16 @@ export const supportDecider: Decider<SupportCommand, SupportState, SupportEvent>
     }
   },
 
-  evolve: (state, event) =>
-    event.type === 'LedgerDayRepaired' ? { ...state, ledgerDaysRepaired: state.ledgerDaysRepaired + 1 } : { ...state, rebuilds: state.rebuilds + 1 },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'LedgerDayRepaired':
+        return { ...state, ledgerDaysRepaired: state.ledgerDaysRepaired + 1 };
+      case 'PlayerReadModelsRebuilt':
+        return { ...state, rebuilds: state.rebuilds + 1 };
+      case 'StaffNoteAdded':
+        return { ...state, notes: state.notes + 1 };
+      default:
+        return state;
+    }
+  },
 };

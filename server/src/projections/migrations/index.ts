@@ -15,6 +15,7 @@ import { selfExclusionLiftMigration } from './0014_self_exclusion_lift';
 import { reconciliationMigration } from './0015_reconciliation';
 import { staffAuditMigration } from './0016_staff_audit';
 import { payoutReviewMigration } from './0017_payout_review';
+import { playerHistoryMigration } from './0018_player_history';
 import { heldDepositsMigration } from './0020_held_deposits';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0015_reconciliation': reconciliationMigration,
   '0016_staff_audit': staffAuditMigration,
   '0017_payout_review': payoutReviewMigration,
+  '0018_player_history': playerHistoryMigration,
   '0020_held_deposits': heldDepositsMigration,
 };
 

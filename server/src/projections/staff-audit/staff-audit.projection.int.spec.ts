@@ -43,6 +43,7 @@ function history() {
       playerId: alice, upToRevision: 12, bank: { from: 900_000, to: 50_000 }, ledger: { missing: [], extra: [], changed: [] },
       reason: 'Bank row edited in the database', repairedBy: admin, repairedAt: t,
     }),
+    log.record(`support-${alice}`, 'StaffNoteAdded', { playerId: alice, note: 'Called about a late deposit', by: bob, at: t }),
     log.record('redeem-code-WELCOME25', 'RedeemCodeCreated', {
       code: 'WELCOME25', bonusAmount: 25_000, playthroughTarget: 3_125_000, maxRedemptions: 100, expiresAt: null, minBank: 0, createdBy: admin, createdAt: t,
     }),
@@ -71,6 +72,7 @@ describeProjection(staffAuditProjection, (spec) => {
         { action: 'PayoutRetried', staff_id: admin, subject: 'tx9:0', player_id: alice, before: 'Failed', after: 'attempt 2' },
         { action: 'LedgerDayRepaired', staff_id: bob, subject: alice, player_id: alice, reason: 'Row edited in the database', before: null, after: '2026-03-01 (UTC+03:00)' },
         { action: 'ReadModelsRebuilt', staff_id: admin, subject: alice, reason: 'Bank row edited in the database', before: '900000', after: '50000' },
+        { action: 'StaffNote', staff_id: bob, subject: alice, player_id: alice, reason: 'Called about a late deposit', before: null, after: null },
         { action: 'RedeemCodeCreated', subject: 'WELCOME25', player_id: null, amount: 25_000, before: null, after: null },
         { action: 'BrandCreated', subject: 'simba', after: 'Simba' },
         { action: 'RoleGranted', subject: 'sam@example.com', before: null, after: 'support' },
@@ -85,5 +87,5 @@ describeProjection(staffAuditProjection, (spec) => {
     expect(rows.filter((r) => r.subject === 'bahati')).toHaveLength(0);
   });
 
-  spec.itIsTheSameWhateverTheBatches(history, (rows) => expect(rows.staff_actions).toHaveLength(18));
+  spec.itIsTheSameWhateverTheBatches(history, (rows) => expect(rows.staff_actions).toHaveLength(19));
 });

@@ -83,6 +83,9 @@ function rowOf(event: RecordedEvent): Row | null {
       });
     case 'PlayerReadModelsRebuilt':
       return row('ReadModelsRebuilt', e.data.repairedBy, e.data.playerId, { reason: e.data.reason, before: String(e.data.bank.from), after: String(e.data.bank.to) });
+    case 'StaffNoteAdded':
+      // The note is what the staff member wrote: the log shows it where a decision shows its reason.
+      return row('StaffNote', e.data.by, e.data.playerId, { reason: e.data.note });
     case 'StaffRoleGranted':
       return row('RoleGranted', e.data.grantedBy, e.data.email, { before: null, after: e.data.role });
     case 'StaffRoleRevoked':
@@ -95,7 +98,7 @@ function rowOf(event: RecordedEvent): Row | null {
 /**
  * The staff audit log: every staff command is already an event (a ban, a suspect level, a withdrawal decision,
  * a payout retried, a held deposit released or refunded, a code created, a brand saved, a ledger day repaired, a role
- * granted or revoked); this read model lists them with who, on whom, when, why, and the state before and after.
+ * granted or revoked, a note left on a player); this read model lists them with who, on whom, when, why, and the state before and after.
  * Rows are keyed by the event's id, so applying a batch again writes nothing twice.
  */
 export const staffAuditProjection: Projection = {
@@ -103,7 +106,7 @@ export const staffAuditProjection: Projection = {
   version: 3,
   handles: [
     'PlayerBanned', 'PlayerUnbanned', 'SuspectLevelSet', 'WithdrawalFirstApproved', 'WithdrawalApproved', 'WithdrawalDeclined', 'WithdrawalPayoutStarted', 'HeldDepositReleased',
-    'HeldDepositRefundRequested', 'HeldDepositRefundStarted', 'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked',
+    'HeldDepositRefundRequested', 'HeldDepositRefundStarted', 'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked', 'StaffNoteAdded',
   ],
   tables: ['staff_actions'],
   async applyBatch(trx, events: readonly RecordedEvent[]) {

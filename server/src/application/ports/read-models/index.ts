@@ -14,6 +14,7 @@ export * from './hands';
 export * from './invoices';
 export * from './ledger';
 export * from './page';
+export * from './player-history';
 export * from './players';
 export * from './playthrough';
 export * from './progress';
