@@ -18,7 +18,13 @@ const hand = (n: number, player: string, settledAt: string | null, bet: number, 
   phase: net === null ? 'PlayerTurn' : 'Settled', base_bet: bet, total_bet: bet, win_amount: net === null ? null : bet + net, net, level: 0, state: {}, revision: n,
 });
 
-const withdrawal = (n: number, amount: number, requested: string, step: Partial<Record<'status' | 'decision_time' | 'payout' | 'payout_time', string>> = {}) => ({
+interface Step {
+  status?: 'Approved' | 'Declined' | 'Canceled';
+  decision_time?: string;
+  payout?: 'Failed' | 'Paid';
+  payout_time?: string;
+}
+const withdrawal = (n: number, amount: number, requested: string, step: Step = {}) => ({
   id: uuid(n, 'e0000000'), player_id: alice, amount, method: 'bitcoin' as const, target: 'bcrt1q', status: 'Created' as const, request_time: requested,
   reviewer_id: null, decision_time: null, reference: null, payout_error: null, payout_time: null, ...step,
 });

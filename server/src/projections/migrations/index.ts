@@ -14,6 +14,7 @@ import { bonusEndedMigration } from './0013_bonus_ended';
 import { selfExclusionLiftMigration } from './0014_self_exclusion_lift';
 import { reconciliationMigration } from './0015_reconciliation';
 import { staffAuditMigration } from './0016_staff_audit';
+import { brandRetiredMigration } from './0019_brand_retired';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0014_self_exclusion_lift': selfExclusionLiftMigration,
   '0015_reconciliation': reconciliationMigration,
   '0016_staff_audit': staffAuditMigration,
+  '0019_brand_retired': brandRetiredMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -65,6 +65,8 @@ function rowOf(event: RecordedEvent): Row | null {
       return e.data.createdBy.startsWith('system:') ? null : row('BrandCreated', e.data.createdBy, e.data.brand.id, { after: e.data.brand.name });
     case 'BrandUpdated':
       return row('BrandUpdated', e.data.updatedBy, e.data.brand.id, { after: e.data.brand.name });
+    case 'BrandRetired':
+      return row('BrandRetired', e.data.retiredBy, e.data.brandId, { reason: e.data.reason, before: 'offered', after: 'retired' });
     case 'LedgerDayRepaired':
       return row('LedgerDayRepaired', e.data.repairedBy, e.data.playerId, {
         reason: e.data.reason ?? null,
@@ -83,7 +85,7 @@ function rowOf(event: RecordedEvent): Row | null {
 
 /**
  * The staff audit log: every staff command is already an event (a ban, a suspect level, a withdrawal decision,
- * a payout retried, a held deposit released, a code created, a brand saved, a ledger day repaired, a role
+ * a payout retried, a held deposit released, a code created, a brand saved or retired, a ledger day repaired, a role
  * granted or revoked); this read model lists them with who, on whom, when, why, and the state before and after.
  * Rows are keyed by the event's id, so applying a batch again writes nothing twice.
  */
@@ -92,7 +94,7 @@ export const staffAuditProjection: Projection = {
   version: 2,
   handles: [
     'PlayerBanned', 'PlayerUnbanned', 'SuspectLevelSet', 'WithdrawalApproved', 'WithdrawalDeclined', 'WithdrawalPayoutStarted', 'HeldDepositReleased',
-    'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked',
+    'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'BrandRetired', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked',
   ],
   tables: ['staff_actions'],
   async applyBatch(trx, events: readonly RecordedEvent[]) {
