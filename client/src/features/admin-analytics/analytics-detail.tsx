@@ -55,7 +55,7 @@ export function EdgeSection({ report }: { report: AnalyticsReport }) {
       <h2 id="analytics-edge" className={styles.sectionTitle}>
         {t('adminAnalytics.edge.title')}
       </h2>
-      <dl className={styles.totals} data-testid="analytics-edge">
+      <dl className={`${styles.totals} ${styles.edgeFigures}`} data-testid="analytics-edge">
         <div className="panel">
           <dt>{t('adminAnalytics.edge.realised')}</dt>
           <dd className={styles.big} aria-describedby="analytics-edge-method">
@@ -65,7 +65,7 @@ export function EdgeSection({ report }: { report: AnalyticsReport }) {
         </div>
         <div className="panel">
           <dt>{t('adminAnalytics.edge.interval')}</dt>
-          <dd className={styles.big} data-testid="edge-interval">
+          <dd className={`${styles.big} ${styles.interval}`} data-testid="edge-interval">
             {hasInterval ? t('adminAnalytics.edge.intervalValue', { low: percent(edge.lowPercent), high: percent(edge.highPercent) }) : '—'}
           </dd>
           <dd className={styles.note}>
