@@ -71,6 +71,17 @@ test('the admin reads the edge with its interval and basis, withdrawals by outco
     await page.close();
   }
 
+  // Right to left, in Arabic, on a phone: nothing sticks out, axe is clean.
+  const arabic = await openAs(PHONE, jwts.admin);
+  await arabic.page.goto(`/ar/admin/analytics?from=${today}&to=${today}`);
+  await visible(arabic.page.getByTestId('analytics-edge'));
+  await visible(arabic.page.getByTestId('analytics-levels'));
+  expect(await arabic.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  expect(await misfits(arabic.page, 'analytics-375-ar')).toEqual([]);
+  await expectNoSeriousA11yViolations(arabic.page, { name: 'analytics-375-ar' });
+  await sectionShot(arabic.page.locator('section', { has: arabic.page.getByTestId('analytics-edge') }), 'analytics-375-ar-edge');
+  expect(arabic.errors).toEqual([]);
+
   const csv = await fetch(`${site.server.baseUrl}/api/admin/analytics.csv?from=${today}&to=${today}`, { headers: { authorization: `Bearer ${jwts.admin}` } });
   expect(csv.status).toBe(200);
   const lines = (await csv.text()).split('\r\n');
