@@ -454,9 +454,64 @@ const AnalyticsFigures = {
 export const AnalyticsDay = z.object({ date: z.string() }).extend(AnalyticsFigures);
 export type AnalyticsDay = z.infer<typeof AnalyticsDay>;
 
-/** Every day of the range (days without activity as zeros), and the range's totals (active players counted once). */
-export const AnalyticsReport = z.object({ from: z.string(), to: z.string(), days: z.array(AnalyticsDay), totals: z.object(AnalyticsFigures) });
+/** How many and how many satoshis. */
+const CountAndSats = z.object({ count: z.number().int(), sats: Sats });
+
+/**
+ * Withdrawals over the range, each counted on the day of its own step: requested (when asked), paid (when the
+ * payout went through), declined (when staff refused it) and cancelled (when the player took it back).
+ */
+export const AnalyticsWithdrawals = z.object({ requested: CountAndSats, paid: CountAndSats, declined: CountAndSats, cancelled: CountAndSats });
+export type AnalyticsWithdrawals = z.infer<typeof AnalyticsWithdrawals>;
+
+/**
+ * The realised house edge of the hands settled in the range (house net ÷ staked) with its sample and a 95%
+ * confidence interval (normal approximation: the house net of each hand is one draw; the standard error of
+ * the edge is √(n · s²) ÷ staked, s² the sample variance of the per-hand house nets), beside the published
+ * edge per satoshi wagered for the levels those hands were played at.
+ */
+export const AnalyticsEdge = z.object({
+  hands: z.number().int(),
+  staked: Sats,
+  /** Staked − returned over the hands: positive when the house won. */
+  houseNet: z.number().int(),
+  realisedPercent: z.number().nullable(),
+  /** One standard error of the realised edge, in percentage points; null under two hands. */
+  standardErrorPercent: z.number().nullable(),
+  lowPercent: z.number().nullable(),
+  highPercent: z.number().nullable(),
+  publishedPercent: z.number().nullable(),
+});
+export type AnalyticsEdge = z.infer<typeof AnalyticsEdge>;
+
+/** Suspect level bands players are grouped by, lowest first: [min, max] both included. */
+export const SUSPECT_BANDS = [
+  { min: 0, max: 0 },
+  { min: 1, max: 49 },
+  { min: 50, max: 79 },
+  { min: 80, max: 100 },
+] as const;
+
+/** The hands of the range of the players whose suspect level (now) is in one band. */
+export const AnalyticsLevelBand = z.object({
+  min: z.number().int(),
+  max: z.number().int(),
+  players: z.number().int(),
+  hands: z.number().int(),
+  staked: Sats,
+  houseNet: z.number().int(),
+  realisedPercent: z.number().nullable(),
+});
+export type AnalyticsLevelBand = z.infer<typeof AnalyticsLevelBand>;
+
+/** What analytics explains beside the daily figures: withdrawals by outcome, the realised edge and the results by suspect level. */
+export const AnalyticsDetail = z.object({ withdrawals: AnalyticsWithdrawals, edge: AnalyticsEdge, levels: z.array(AnalyticsLevelBand) });
+export type AnalyticsDetail = z.infer<typeof AnalyticsDetail>;
+
+/** Every day of the range (days without activity as zeros), the range's totals (active players counted once), and what explains them. */
+export const AnalyticsReport = z.object({ from: z.string(), to: z.string(), days: z.array(AnalyticsDay), totals: z.object(AnalyticsFigures), detail: AnalyticsDetail });
 export type AnalyticsReport = z.infer<typeof AnalyticsReport>;
+
 
 // ------------------------------------------------------------------------------------------------
 // Staff audit trail: GET admin/audit-log (and .csv); the reasons staff give
@@ -496,6 +551,7 @@ export const AUDIT_ACTIONS = [
   'RoleGranted',
   'RoleRevoked',
   'StaffNote',
+  'BrandRetired',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

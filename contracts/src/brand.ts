@@ -80,6 +80,24 @@ export const BrandSaveResponse = z.object({
 });
 export type BrandSaveResponse = z.infer<typeof BrandSaveResponse>;
 
+/**
+ * The answer to previewing a brand (`POST admin/brands/preview`): checked as a save is, its drawings sanitised,
+ * nothing stored. `blanked` names each drawing the sanitiser left with nothing to draw.
+ */
+export const BrandPreviewResponse = z.object({
+  brand: Brand,
+  removed: z.array(z.string()),
+  blanked: z.array(z.enum(Object.keys(BRAND_SVG_SIZES) as [BrandSvgField, ...BrandSvgField[]])),
+});
+export type BrandPreviewResponse = z.infer<typeof BrandPreviewResponse>;
+
+/** A brand as admins list it (`GET admin/brands`): retired ones too, with when, by whom and why. */
+export const AdminBrand = Brand.extend({
+  retired: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable(),
+});
+export type AdminBrand = z.infer<typeof AdminBrand>;
+export const AdminBrandList = z.array(AdminBrand);
+
 /** `GET players/brand?id=`: no id (or an empty one) names the default brand. */
 export const BrandQuery = z.object({ id: z.string().optional() });
 export type BrandQuery = z.infer<typeof BrandQuery>;

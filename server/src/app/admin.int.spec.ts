@@ -370,6 +370,16 @@ describeEachDatabase('admins and support', (db) => {
       expect(day.realisedEdgePercent).toBeCloseTo(((day.wagered - day.returned) / day.wagered) * 100, 3);
       expect(day.publishedEdgePercent).toBeCloseTo(0.504, 2);
       expect(report.totals).toMatchObject({ hands: day.hands + report.days[0].hands, wagered: day.wagered + report.days[0].wagered });
+      // The edge's sample is the hands read model's: the same hands and stakes as the days'.
+      expect(report.detail.edge).toMatchObject({ hands: report.totals.hands, staked: report.totals.wagered, houseNet: report.totals.grossGamingRevenue });
+      expect(report.detail.levels.reduce((n: number, band: { hands: number }) => n + band.hands, 0)).toBe(report.totals.hands);
+
+      const csv = await api.get(admin.auth, `/api/admin/analytics.csv?from=${before}&to=${today}`);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+      expect(csv.headers['content-disposition']).toBe('attachment; filename="analytics.csv"');
+      expect(csv.body.split('\r\n')).toEqual(expect.arrayContaining(['days', 'withdrawals', 'edge', 'suspect levels', expect.stringMatching(new RegExp(`^${today},${day.hands},`))]));
+      expect((await api.get(support.auth, `/api/admin/analytics.csv?from=${before}&to=${today}`)).statusCode).toBe(403);
       for (const bad of ['from=2026-01-02&to=2026-01-01', 'from=2024-01-01&to=2026-01-01', 'from=x&to=2026-01-01', 'to=2026-01-01']) {
         expect((await api.get(admin.auth, `/api/admin/analytics?${bad}`)).statusCode).toBe(400);
       }

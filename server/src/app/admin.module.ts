@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { GetAnalyticsHandler } from '../application/admin/analytics';
+import { ExportAnalyticsHandler, GetAnalyticsHandler } from '../application/admin/analytics';
 import { AuditHandHandler } from '../application/admin/hand-audit';
 import { auditLogHandlers } from '../application/admin/audit-log';
 import { LedgerDays, ledgerDayHandlers } from '../application/admin/ledger-day';
@@ -23,6 +23,7 @@ import { ReconciliationController } from '../adapters/http/reconciliation.contro
     ...reconciliationHandlers,
     AuditHandHandler,
     GetAnalyticsHandler,
+    ExportAnalyticsHandler,
     ...ledgerDayHandlers,
     ...auditLogHandlers,
     ...adminPlayerHandlers,

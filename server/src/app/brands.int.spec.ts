@@ -125,6 +125,59 @@ describeEachDatabase('brands', (db) => {
     }
   });
 
+  describe('previewed before saving, and retired', () => {
+    const preview = (auth: Auth, brand: unknown) => api.inject({ method: 'POST', url: '/api/admin/brands/preview', headers: auth, payload: brand as object });
+    const onlyScript = '<svg xmlns="http://www.w3.org/2000/svg" width="70" height="70"><script>alert(1)</script><foreignObject width="70" height="70"><p>hi</p></foreignObject></svg>';
+
+    it('previews a brand sanitised as a save would, names each drawing left blank, and stores nothing', async () => {
+      const res = await preview(admin, { ...savanna, id: 'preview-only', chip2Svg: onlyScript, logoSvg: DEFAULT_BRAND.logoSvg.replace('<defs>', '<script>alert(1)</script><defs>') });
+      expect(res.statusCode).toBe(200);
+      const answer = res.json();
+      expect(answer.blanked).toEqual(['chip2Svg']);
+      expect(answer.removed).toEqual(expect.arrayContaining(['logoSvg: <script> element', expect.stringMatching(/^chip2Svg: /)]));
+      expect(answer.brand.logoSvg).toBe(DEFAULT_BRAND.logoSvg);
+      expect(executableParts(answer.brand.chip2Svg)).toEqual([]);
+      expect((await read('/api/players/brand?id=preview-only')).statusCode).toBe(404);
+      expect(await eventsOf('preview-only')).toEqual([]);
+    });
+
+    it('answers a preview with the same 400 ValidationFailed issues as a save; only admins may preview', async () => {
+      const { tableLargeSvg: _missing, ...withoutTable } = savanna;
+      const previewed = await preview(admin, { ...withoutTable, colour: 'gold' });
+      const saved = await save(admin, { ...withoutTable, colour: 'gold' });
+      expect(previewed.statusCode).toBe(400);
+      expect(previewed.json().issues).toEqual(saved.json().issues);
+      expect((await preview(player, savanna)).statusCode).toBe(403);
+    });
+
+    it('retires a brand with a reason: players asking for it get the default brand, the public list leaves it out, admins see it retired', async () => {
+      await save(admin, { ...savanna, id: 'dusk', name: 'Dusk' });
+      expect((await api.post(admin, '/api/admin/brands/dusk/retire', { reason: 'x' })).json()).toMatchObject({ statusCode: 400, error: 'ValidationFailed' });
+      expect((await api.post(player, '/api/admin/brands/dusk/retire', { reason: 'Campaign over' })).statusCode).toBe(403);
+
+      const retired = await api.post(admin, '/api/admin/brands/dusk/retire', { reason: 'Campaign over' });
+      expect(retired.statusCode).toBe(200);
+      expect(retired.json()).toMatchObject({ id: 'dusk', retired: { reason: 'Campaign over', by: expect.any(String), at: expect.any(String) } });
+      expect((await read('/api/players/brand?id=dusk')).json()).toEqual(DEFAULT_BRAND);
+      expect(((await read('/api/players/brands')).json() as Brand[]).map((b) => b.id)).not.toContain('dusk');
+      const listed = (await api.get(admin, '/api/admin/brands')).json() as { id: string; retired: unknown }[];
+      expect(listed.find((b) => b.id === 'dusk')?.retired).toMatchObject({ reason: 'Campaign over' });
+      expect(listed.find((b) => b.id === DEFAULT_BRAND_ID)?.retired).toBeNull();
+      expect((await api.get(player, '/api/admin/brands')).statusCode).toBe(403);
+      expect((await eventsOf('dusk')).map((e) => e.type)).toEqual(['BrandCreated', 'BrandRetired']);
+
+      const audit = (await api.get(admin, '/api/admin/audit-log?action=BrandRetired')).json() as { items: { subject: string; reason: string; after: string }[] };
+      expect(audit.items).toEqual([expect.objectContaining({ subject: 'dusk', reason: 'Campaign over', before: 'offered', after: 'retired' })]);
+    });
+
+    it('refuses to retire the default brand, a retired brand again, or a brand nobody saved', async () => {
+      expect((await api.post(admin, `/api/admin/brands/${DEFAULT_BRAND_ID}/retire`, { reason: 'Tired of it' })).json()).toMatchObject({ statusCode: 409, error: 'Conflict' });
+      expect((await read('/api/players/brand')).json()).toEqual(DEFAULT_BRAND);
+      expect((await api.post(admin, '/api/admin/brands/dusk/retire', { reason: 'Once more' })).json()).toMatchObject({ statusCode: 409, error: 'Conflict' });
+      expect((await api.post(admin, '/api/admin/brands/nobody/retire', { reason: 'Not there' })).json()).toMatchObject({ statusCode: 404, error: 'NotFound' });
+    });
+  });
+
   describe.each(SVG_ATTACKS.map((attack, n) => ({ ...attack, id: `attack-${n + 1}` })))('saved with $name', (attack) => {
     it('stores nothing that could run or load, keeps the rest of the drawing, and lists what it removed', async () => {
       const res = await save(admin, { ...savanna, id: attack.id, [attack.field]: attack.markup });

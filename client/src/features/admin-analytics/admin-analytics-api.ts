@@ -7,7 +7,12 @@ export const adminAnalyticsApi = api.injectEndpoints({
       query: ({ from, to }) => ({ url: 'admin/analytics', params: { from, to } }),
       keepUnusedDataFor: 120,
     }),
+    /** The page's tables as the server writes the CSV. */
+    exportAnalytics: build.query<string, { from: string; to: string }>({
+      query: ({ from, to }) => ({ url: 'admin/analytics.csv', params: { from, to }, responseHandler: 'text' }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useGetAnalyticsQuery } = adminAnalyticsApi;
+export const { useGetAnalyticsQuery, useLazyExportAnalyticsQuery } = adminAnalyticsApi;

@@ -8,8 +8,9 @@ import { DataTable, type Column } from '@/components/data-table/data-table';
 import { Page, PageHeader } from '@/components/page/page';
 import { useFormats } from '@/i18n/use-localized-path';
 import { apiErrorMessage, apiErrorStatus, apiServerMessage } from '@/lib/api';
-import { useGetAnalyticsQuery } from './admin-analytics-api';
+import { useGetAnalyticsQuery, useLazyExportAnalyticsQuery } from './admin-analytics-api';
 import { AnalyticsChart, type ChartSeries } from './analytics-chart';
+import { EdgeSection, LevelsSection, WithdrawalsSection } from './analytics-detail';
 import styles from './admin-analytics.module.css';
 
 const DAY_MS = 86_400_000;
@@ -198,7 +199,32 @@ function FiguresTable({ report }: { report: AnalyticsReport }) {
   );
 }
 
-/** Admin analytics: per-day figures of a range, as charts and as a table. */
+/** The page's tables as the server's CSV, downloaded as a file. */
+function ExportButton({ from, to, onError }: { from: string; to: string; onError: (message: string | null) => void }) {
+  const { t } = useTranslation();
+  const [exportCsv, exporting] = useLazyExportAnalyticsQuery();
+  async function download() {
+    onError(null);
+    try {
+      const csv = await exportCsv({ from, to }).unwrap();
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `analytics-${from}-${to}.csv`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      onError(t('adminAnalytics.exportFailed', { message: apiServerMessage(error) ?? apiErrorMessage(t, error) ?? t('staff.network') }));
+    }
+  }
+  return (
+    <button type="button" className="btn btn-ghost btn-sm" onClick={() => void download()} disabled={exporting.isFetching} data-testid="analytics-export">
+      {exporting.isFetching ? t('adminAnalytics.exporting') : t('adminAnalytics.export')}
+    </button>
+  );
+}
+
+/** Admin analytics: per-day figures of a range, as charts and as a table; withdrawals by outcome, the edge explained, results by suspect level. */
 export function Component() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -210,6 +236,7 @@ export function Component() {
   const [fromText, setFromText] = useState(from);
   const [toText, setToText] = useState(to);
   const [invalid, setInvalid] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
 
   useEffect(() => {
     document.title = `${t('adminAnalytics.title')} · ${t('common.brand')}`;
@@ -239,7 +266,12 @@ export function Component() {
 
   return (
     <Page>
-      <PageHeader title={t('adminAnalytics.title')} lead={t('adminAnalytics.lead')} />
+      <PageHeader title={t('adminAnalytics.title')} lead={t('adminAnalytics.lead')} aside={<ExportButton from={from} to={to} onError={setExportError} />} />
+      {exportError ? (
+        <p className="alert" role="alert">
+          {exportError}
+        </p>
+      ) : null}
       <form className={`panel ${styles.range}`} onSubmit={submit} aria-labelledby="analytics-range">
         <h2 id="analytics-range" className="visually-hidden">
           {t('adminAnalytics.range.title')}
@@ -282,6 +314,9 @@ export function Component() {
       {report.data ? (
         <>
           <Totals report={report.data} />
+          <EdgeSection report={report.data} />
+          <WithdrawalsSection report={report.data} />
+          <LevelsSection report={report.data} />
           <Charts report={report.data} />
           <FiguresTable report={report.data} />
         </>

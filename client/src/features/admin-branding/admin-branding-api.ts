@@ -1,13 +1,13 @@
-import type { Brand, BrandSaveResponse } from '@bahati/contracts';
+import type { AdminBrand, Brand, BrandPreviewResponse, BrandSaveResponse } from '@bahati/contracts';
 import { api } from '@/lib/api';
 
 const LIST = { type: 'Brand' as const, id: 'LIST' };
 
 export const adminBrandingApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Every brand, to choose one to edit. */
-    getBrands: build.query<Brand[], void>({
-      query: () => 'players/brands',
+    /** Every brand, retired ones too, to choose one to edit. */
+    getBrands: build.query<AdminBrand[], void>({
+      query: () => 'admin/brands',
       providesTags: [LIST],
     }),
     /** Stores the whole brand (new or changed); the answer is the brand as stored, sanitised. */
@@ -21,8 +21,8 @@ export const adminBrandingApi = api.injectEndpoints({
           dispatch(
             adminBrandingApi.util.updateQueryData('getBrands', undefined, (brands) => {
               const at = brands.findIndex((b) => b.id === data.brand.id);
-              if (at >= 0) brands[at] = data.brand;
-              else brands.push(data.brand);
+              if (at >= 0) brands[at] = { ...data.brand, retired: brands[at]!.retired };
+              else brands.push({ ...data.brand, retired: null });
             }),
           );
         } catch {
@@ -30,7 +30,16 @@ export const adminBrandingApi = api.injectEndpoints({
         }
       },
     }),
+    /** The brand checked and sanitised as a save would, nothing stored: the drawings as kept, and those left blank. */
+    previewBrand: build.mutation<BrandPreviewResponse, Brand>({
+      query: (body) => ({ url: 'admin/brands/preview', method: 'POST', body }),
+    }),
+    /** Retires a brand with a reason: players asking for it get the default brand. */
+    retireBrand: build.mutation<AdminBrand, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({ url: `admin/brands/${encodeURIComponent(id)}/retire`, method: 'POST', body: { reason } }),
+      invalidatesTags: (result) => (result ? [LIST, { type: 'Brand', id: result.id }] : []),
+    }),
   }),
 });
 
-export const { useGetBrandsQuery, useSaveBrandMutation } = adminBrandingApi;
+export const { useGetBrandsQuery, useSaveBrandMutation, usePreviewBrandMutation, useRetireBrandMutation } = adminBrandingApi;

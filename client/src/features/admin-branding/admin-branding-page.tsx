@@ -1,11 +1,13 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BRAND_SVG_FIELDS } from '@bahati/contracts';
+import { BRAND_SVG_FIELDS, type Brand } from '@bahati/contracts';
 import { Page, PageHeader } from '@/components/page/page';
 import { Spinner } from '@/components/spinner';
 import { useLocalizePath } from '@/i18n/use-localized-path';
 import { apiErrorMessage, apiServerMessage } from '@/lib/api';
 import { BrandFields } from './brand-fields';
+import { PreviewSummary } from './preview-summary';
+import { RetireBrand, RetireBrandDialog } from './retire-brand';
 import { SaveResultDialog } from './save-result-dialog';
 import { SvgField } from './svg-field';
 import { useBrandEditor } from './use-brand-editor';
@@ -16,7 +18,10 @@ export function Component() {
   const { t } = useTranslation();
   const id = useId();
   const localize = useLocalizePath();
-  const { brands, saving, options, current, dirty, errors, result, setResult, update, updateSvg, choose, createNew, onSave } = useBrandEditor();
+  const editor = useBrandEditor();
+  const { brands, saving, options, current, dirty, errors, result, setResult, update, updateSvg, choose, createNew, onSave, onPreview, retired, preview, previewing } = editor;
+  const [retiring, setRetiring] = useState<Brand | null>(null);
+  const isRetired = (id: string) => Boolean(brands.data?.find((b) => b.id === id)?.retired);
 
   useEffect(() => {
     document.title = `${t('adminBranding.title')} · ${t('common.brand')}`;
@@ -49,7 +54,9 @@ export function Component() {
                     <option key={option.key} value={option.key}>
                       {option.isNew
                         ? t('adminBranding.newOption', { name: option.brand.name || option.brand.id })
-                        : t('adminBranding.brandOption', { name: option.brand.name, id: option.brand.id })}
+                        : isRetired(option.brand.id)
+                          ? t('adminBranding.retiredOption', { name: option.brand.name, id: option.brand.id })
+                          : t('adminBranding.brandOption', { name: option.brand.name, id: option.brand.id })}
                     </option>
                   ))}
                 </select>
@@ -57,7 +64,8 @@ export function Component() {
               <button type="button" className="btn btn-ghost" onClick={createNew} data-testid="brand-create">
                 {t('adminBranding.createNew')}
               </button>
-              {!current.isNew ? (
+              {!current.isNew ? <RetireBrand brand={current.brand} retired={retired} onRetire={() => setRetiring(current.brand)} /> : null}
+              {!current.isNew && !retired ? (
                 <a className={styles.openTable} href={`${localize('/game')}?id=${encodeURIComponent(current.brand.id)}`} target="_blank" rel="noopener noreferrer">
                   {t('adminBranding.openTable')} <span className="visually-hidden">{t('common.externalLink')}</span>
                 </a>
@@ -77,10 +85,20 @@ export function Component() {
             <p className={styles.lead}>{t('adminBranding.drawingsLead')}</p>
             <div className={styles.svgGrid}>
               {BRAND_SVG_FIELDS.map((field) => (
-                <SvgField key={field} field={field} value={current.brand[field]} error={errors[field]} onChange={updateSvg} />
+                <SvgField
+                  key={field}
+                  field={field}
+                  value={current.brand[field]}
+                  error={errors[field]}
+                  sanitised={preview?.brand[field]}
+                  blank={preview?.blanked.includes(field) ?? false}
+                  onChange={updateSvg}
+                />
               ))}
             </div>
           </section>
+
+          {preview ? <PreviewSummary preview={preview} label={editor.label} /> : null}
 
           <div className={styles.saveBar}>
             {status ? (
@@ -88,13 +106,17 @@ export function Component() {
                 {status}
               </span>
             ) : null}
-            <button type="submit" className="btn btn-primary" disabled={saving} data-testid="brand-save">
-              {saving ? t('adminBranding.saving') : t('adminBranding.save')}
+            <button type="button" className="btn btn-ghost" onClick={() => void onPreview()} disabled={previewing || saving} data-testid="brand-preview">
+              {previewing ? t('adminBranding.previewing') : t('adminBranding.previewSanitised')}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={saving || previewing} data-testid="brand-save">
+              {saving ? t('adminBranding.saving') : preview && preview.blanked.length > 0 ? t('adminBranding.saveAnyway') : t('adminBranding.save')}
             </button>
           </div>
         </form>
       )}
 
+      <RetireBrandDialog brand={retiring} onClose={() => setRetiring(null)} />
       <SaveResultDialog result={result} onClose={() => setResult(null)} />
     </Page>
   );

@@ -10,17 +10,22 @@ interface SvgFieldProps {
   value: string;
   /** What the last check or the server said about this field. */
   error?: string;
+  /** The drawing as the server's preview sanitised it, while that preview is of this very markup. */
+  sanitised?: string;
+  /** The sanitiser leaves nothing to draw in it. */
+  blank?: boolean;
   onChange: (field: BrandSvgField, value: string) => void;
 }
 
-/** One drawing of the brand: its live preview at its exact size, its markup, and a .svg upload. */
-export const SvgField = memo(function SvgField({ field, value, error, onChange }: SvgFieldProps) {
+/** One drawing of the brand: its live preview at its exact size (sanitised once previewed), its markup, and a .svg upload. */
+export const SvgField = memo(function SvgField({ field, value, error, sanitised, blank = false, onChange }: SvgFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const [uploadError, setUploadError] = useState(false);
   const { width, height } = BRAND_SVG_SIZES[field];
   const label = t(`adminBranding.fields.${field}`);
-  const url = useMemo(() => (value.trim() ? svgDataUrl(value) : null), [value]);
+  const shown = sanitised ?? value;
+  const url = useMemo(() => (shown.trim() ? svgDataUrl(shown) : null), [shown]);
   const drawnAt = useMemo(() => sizeMismatch(field, value), [field, value]);
   const kb = (svgBytes(value) / 1024).toFixed(1);
 
@@ -36,7 +41,7 @@ export const SvgField = memo(function SvgField({ field, value, error, onChange }
     }
   }
 
-  const describedBy = [`${id}-size`, drawnAt ? `${id}-drawn` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const describedBy = [`${id}-size`, drawnAt ? `${id}-drawn` : '', blank ? `${id}-blank` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <section className={`${styles.svgField} ${width > 300 ? styles.wide : ''}`} aria-labelledby={`${id}-title`} data-testid={`svg-field-${field}`}>
       <div className={styles.svgHead}>
@@ -51,7 +56,14 @@ export const SvgField = memo(function SvgField({ field, value, error, onChange }
       <div className={styles.previewFrame}>
         <div className={styles.preview} style={{ width, height }}>
           {url ? (
-            <img src={url} width={width} height={height} alt={t('adminBranding.preview', { field: label })} data-testid={`preview-${field}`} />
+            <img
+              src={url}
+              width={width}
+              height={height}
+              alt={sanitised === undefined ? t('adminBranding.preview', { field: label }) : t('adminBranding.sanitisedPreview', { field: label })}
+              data-testid={`preview-${field}`}
+              data-sanitised={sanitised === undefined ? undefined : 'true'}
+            />
           ) : (
             <span className={styles.hint}>{t('adminBranding.noPreview')}</span>
           )}
@@ -87,6 +99,12 @@ export const SvgField = memo(function SvgField({ field, value, error, onChange }
         </label>
         <span className={styles.hint}>{t('adminBranding.bytes', { size: kb, max: MAX_SVG_KB })}</span>
       </div>
+      {sanitised !== undefined && !blank ? <span className={styles.hint}>{t('adminBranding.sanitisedTag')}</span> : null}
+      {blank ? (
+        <span id={`${id}-blank`} className={styles.warning} data-testid={`blank-${field}`}>
+          {t('adminBranding.blankField')}
+        </span>
+      ) : null}
       {drawnAt ? (
         <span id={`${id}-drawn`} className={styles.warning}>
           {t('adminBranding.drawnAt', { width: drawnAt.width, height: drawnAt.height, expectedWidth: width, expectedHeight: height })}

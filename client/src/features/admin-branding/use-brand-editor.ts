@@ -1,11 +1,12 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BRAND_SVG_FIELDS, type Brand, type BrandSvgField } from '@bahati/contracts';
+import { type AdminBrand, BRAND_SVG_FIELDS, type Brand, type BrandSvgField } from '@bahati/contracts';
 import { apiErrorIssues, apiErrorMessage, apiServerMessage } from '@/lib/api';
 import { useBrand } from '@/lib/brand/brand-provider';
 import { useGetBrandsQuery, useSaveBrandMutation } from './admin-branding-api';
 import { checkBrand, type BrandField } from './brand-checks';
 import type { SaveResult } from './save-result-dialog';
+import { useBrandPreview } from './use-brand-preview';
 
 /** A brand being edited: a stored one (key `saved:<id>`) or one created here and not saved yet (`new:<n>`). */
 interface Draft {
@@ -22,6 +23,9 @@ const savedKey = (id: string) => `saved:${id}`;
 const BRAND_FIELDS: readonly BrandField[] = ['id', 'name', 'siteName', 'colour', ...BRAND_SVG_FIELDS];
 const isBrandField = (name: string): name is BrandField => (BRAND_FIELDS as readonly string[]).includes(name);
 const sameBrand = (a: Brand, b: Brand) => BRAND_FIELDS.every((field) => a[field] === b[field]);
+/** A stored brand as it is edited and saved: without its retirement. */
+const plain = ({ retired: _retired, ...brand }: AdminBrand): Brand => brand;
+const trimmed = (brand: Brand): Brand => ({ ...brand, id: brand.id.trim(), name: brand.name.trim(), siteName: brand.siteName.trim() });
 
 /** A free id for a copy of `base`: `base-copy`, `base-copy-2`, … within the 40 characters an id may have. */
 function freeId(base: string, taken: ReadonlySet<string>): string {
@@ -46,7 +50,7 @@ export function useBrandEditor() {
   const [result, setResult] = useState<SaveResult | null>(null);
   const created = useRef(0);
 
-  const stored = brands.data ?? [];
+  const stored = (brands.data ?? []).map(plain);
   const options: Option[] = [
     ...stored.map((brand) => ({ key: savedKey(brand.id), ...(drafts[savedKey(brand.id)] ?? { brand, isNew: false }) })),
     ...Object.entries(drafts)
@@ -57,6 +61,8 @@ export function useBrandEditor() {
   const current = options.find((o) => o.key === selected) ?? options.find((o) => o.key === fallbackKey);
   const storedVersion = current && !current.isNew ? stored.find((b) => b.id === current.brand.id) : undefined;
   const dirty = current !== undefined && (current.isNew || (storedVersion !== undefined && !sameBrand(storedVersion, current.brand)));
+  const retired = current && !current.isNew ? (brands.data?.find((b) => b.id === current.brand.id)?.retired ?? null) : null;
+  const preview = useBrandPreview(current?.brand);
   const takenIds = new Set([...stored.map((b) => b.id), ...options.filter((o) => o.key !== current?.key).map((o) => o.brand.id)]);
 
   const currentKey = current?.key;
@@ -89,17 +95,50 @@ export function useBrandEditor() {
   /** The server names a drawing by its field (`logoSvg: <script> element`); the admin reads its label. */
   const relabel = (line: string) => line.replace(/^(\w+):/, (whole, field: string) => (isBrandField(field) ? `${label(field)}:` : whole));
 
+  /** Spec §8: the server's own messages, one per line; the fields it names are marked too. */
+  function fail(error: unknown) {
+    const issues = apiErrorIssues(error);
+    const fieldOf = (path: string) => path.split('.').pop() ?? path;
+    setErrors(Object.fromEntries(issues.filter((issue) => isBrandField(fieldOf(issue.path))).map((issue) => [fieldOf(issue.path), issue.message])));
+    setResult({
+      kind: 'failed',
+      lines:
+        issues.length > 0
+          ? issues.map((issue) => (issue.path ? `${label(fieldOf(issue.path))}: ${issue.message}` : issue.message))
+          : [t('adminBranding.result.failedUnknown', { message: apiServerMessage(error) ?? apiErrorMessage(t, error) ?? t('bonuses.failed') })],
+    });
+  }
+
+  /** The brand on screen, trimmed, when the checks made here pass; otherwise the fields are marked and nothing is sent. */
+  function checked(): Brand | null {
+    if (!current) return null;
+    const brand = trimmed(current.brand);
+    const checks = checkBrand(brand, current.isNew, takenIds);
+    if (checks.length === 0) return brand;
+    setErrors(Object.fromEntries(checks.map((check) => [check.field, t(check.key, check.values)])));
+    setResult({ kind: 'failed', lines: checks.map((check) => `${label(check.field)}: ${t(check.key, check.values)}`) });
+    return null;
+  }
+
+  async function onPreview() {
+    const brand = checked();
+    if (!brand || preview.previewing) return;
+    try {
+      await preview.request(brand);
+    } catch (error) {
+      fail(error);
+    }
+  }
+
   async function onSave(event: FormEvent) {
     event.preventDefault();
-    if (!current || saving) return;
-    const brand: Brand = { ...current.brand, id: current.brand.id.trim(), name: current.brand.name.trim(), siteName: current.brand.siteName.trim() };
-    const checks = checkBrand(brand, current.isNew, takenIds);
-    if (checks.length > 0) {
-      setErrors(Object.fromEntries(checks.map((check) => [check.field, t(check.key, check.values)])));
-      setResult({ kind: 'failed', lines: checks.map((check) => `${label(check.field)}: ${t(check.key, check.values)}`) });
-      return;
-    }
+    if (!current || saving || preview.previewing) return;
+    const brand = checked();
+    if (!brand) return;
     try {
+      // Drawings not previewed yet are previewed first: one the sanitiser would blank is named before anything is stored,
+      // and saving again (the warning on screen) stores it as it is.
+      if (!preview.shown && (await preview.request(brand)).blanked.length > 0) return;
       const answer = await save(brand).unwrap();
       const key = savedKey(answer.brand.id);
       setDrafts((all) => {
@@ -110,19 +149,12 @@ export function useBrandEditor() {
       choose(key);
       setResult({ kind: 'saved', name: answer.brand.name, created: answer.created, removed: answer.removed.map(relabel) });
     } catch (error) {
-      // Spec §8: the server's own messages, one per line; the fields it names are marked too.
-      const issues = apiErrorIssues(error);
-      const fieldOf = (path: string) => path.split('.').pop() ?? path;
-      setErrors(Object.fromEntries(issues.filter((issue) => isBrandField(fieldOf(issue.path))).map((issue) => [fieldOf(issue.path), issue.message])));
-      setResult({
-        kind: 'failed',
-        lines:
-          issues.length > 0
-            ? issues.map((issue) => (issue.path ? `${label(fieldOf(issue.path))}: ${issue.message}` : issue.message))
-            : [t('adminBranding.result.failedUnknown', { message: apiServerMessage(error) ?? apiErrorMessage(t, error) ?? t('bonuses.failed') })],
-      });
+      fail(error);
     }
   }
 
-  return { brands, saving, options, current, dirty, errors, result, setResult, update, updateSvg, choose, createNew, onSave };
+  return {
+    brands, saving, options, current, dirty, errors, result, setResult, update, updateSvg, choose, createNew, onSave, onPreview, retired, label,
+    preview: preview.shown, previewing: preview.previewing,
+  };
 }

@@ -7,7 +7,7 @@ import {
 } from '@bahati/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../application/actor';
-import { GetAnalyticsQuery } from '../../application/admin/analytics';
+import { ExportAnalyticsQuery, GetAnalyticsQuery } from '../../application/admin/analytics';
 import { ExportAuditLogQuery, GetAuditLogQuery } from '../../application/admin/audit-log';
 import { AuditHandQuery } from '../../application/admin/hand-audit';
 import { GetLedgerDayQuery, RepairLedgerDayCommand } from '../../application/admin/ledger-day';
@@ -151,11 +151,22 @@ export class AdminController {
 
   @AdminOnly()
   @Get('admin/analytics')
-  @ApiOperation({ summary: 'Per UTC day of ?from=YYYY-MM-DD&to=YYYY-MM-DD (at most 366): hands, wagered, gross gaming revenue, realised and published edge, deposits, withdrawals, active players (admins)' })
+  @ApiOperation({ summary: 'Per UTC day of ?from=YYYY-MM-DD&to=YYYY-MM-DD (at most 366): hands, wagered, gross gaming revenue, realised and published edge, deposits, withdrawals, active players; and over the range: withdrawals requested, paid, declined and cancelled, the realised edge with its 95% confidence interval, results by suspect level (admins)' })
   @ApiOkResponse({ schema: openApi(AnalyticsReport) })
   @ApiForbiddenResponse(forbidden)
   analytics(@Query(new ZodPipe(AnalyticsQuery)) range: z.output<typeof AnalyticsQuery>, @CurrentActor() actor: Actor): Promise<AnalyticsReport> {
     return this.queries.execute(new GetAnalyticsQuery(actor, range));
+  }
+
+  @AdminOnly()
+  @Get('admin/analytics.csv')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @Header('Content-Disposition', 'attachment; filename="analytics.csv"')
+  @ApiOperation({ summary: "The analytics page's tables of ?from&to as CSV: days, withdrawals, edge, suspect levels, each its name, a header and its rows (admins)" })
+  @ApiOkResponse({ description: 'text/csv: per table, its name, a header of the field names and its rows, then an empty line' })
+  @ApiForbiddenResponse(forbidden)
+  analyticsCsv(@Query(new ZodPipe(AnalyticsQuery)) range: z.output<typeof AnalyticsQuery>, @CurrentActor() actor: Actor): Promise<string> {
+    return this.queries.execute(new ExportAnalyticsQuery(actor, range));
   }
 
   @AdminOnly()

@@ -1,12 +1,15 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { ApiErrorBody, Brand, BRAND_SVG_FIELDS, BrandList, BrandQuery, BrandSaveResponse, MAX_BRAND_SVG_BYTES } from '@bahati/contracts';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  AdminBrand, AdminBrandList, ApiErrorBody, Brand, BRAND_SVG_FIELDS, BrandId, BrandList, BrandPreviewResponse, BrandQuery, BrandSaveResponse, MAX_BRAND_SVG_BYTES,
+  StaffReasonRequest,
+} from '@bahati/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../application/actor';
-import { SaveBrandCommand } from '../../application/brands/commands';
-import { GetBrandQuery, ListBrandsQuery } from '../../application/brands/queries';
+import { PreviewBrandQuery, RetireBrandCommand, SaveBrandCommand } from '../../application/brands/commands';
+import { GetBrandQuery, ListAdminBrandsQuery, ListBrandsQuery } from '../../application/brands/queries';
 import { AdminOnly, CorrelationId, CurrentActor, Public } from './auth';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';
@@ -26,7 +29,7 @@ export class BrandsController {
 
   @Public()
   @Get('players/brands')
-  @ApiOperation({ summary: 'Every brand, in the order they were created (public)' })
+  @ApiOperation({ summary: 'Every brand offered to players, in the order they were created; retired ones are left out (public)' })
   @ApiOkResponse({ schema: openApi(BrandList) })
   brands(): Promise<Brand[]> {
     return this.queries.execute(new ListBrandsQuery());
@@ -34,7 +37,7 @@ export class BrandsController {
 
   @Public()
   @Get('players/brand')
-  @ApiOperation({ summary: 'A brand to draw the product with (public); without an id, the default brand' })
+  @ApiOperation({ summary: 'A brand to draw the product with (public); without an id, or with a retired brand\'s, the default brand' })
   @ApiQuery({ name: 'id', required: false, description: 'The brand id; absent or empty names the default brand' })
   @ApiOkResponse({ schema: openApi(Brand) })
   @ApiNotFoundResponse({ description: 'No brand has that id', schema: openApi(ApiErrorBody) })
@@ -57,5 +60,50 @@ export class BrandsController {
   @ApiForbiddenResponse({ description: 'Not an admin', schema: openApi(ApiErrorBody) })
   save(@Body() body: unknown, @CurrentActor() actor: Actor, @CorrelationId() correlationId: string): Promise<BrandSaveResponse> {
     return this.commands.execute(new SaveBrandCommand(actor, body, correlationId));
+  }
+
+  @AdminOnly()
+  @ApiBearerAuth()
+  @Get('admin/brands')
+  @ApiOperation({ summary: 'Every brand, retired ones too with when, by whom and why, in the order they were created (admins)' })
+  @ApiOkResponse({ schema: openApi(AdminBrandList) })
+  @ApiForbiddenResponse({ description: 'Not an admin', schema: openApi(ApiErrorBody) })
+  adminBrands(@CurrentActor() actor: Actor): Promise<AdminBrand[]> {
+    return this.queries.execute(new ListAdminBrandsQuery(actor));
+  }
+
+  /** The same checks and sanitising as a save, nothing stored: the editor draws what would be kept. */
+  @AdminOnly()
+  @ApiBearerAuth()
+  @Post('admin/brands/preview')
+  @HttpCode(200)
+  @RouteConfig({ bodyLimit: BRAND_BODY_LIMIT })
+  @ApiOperation({ summary: 'Check and sanitise a brand without saving it (admins): the drawings as they would be stored, what was removed, and the drawings left blank' })
+  @ApiBody({ schema: openApi(Brand) })
+  @ApiOkResponse({ schema: openApi(BrandPreviewResponse) })
+  @ApiBadRequestResponse({ description: 'ValidationFailed: the same issues a save would answer', schema: openApi(ApiErrorBody) })
+  @ApiForbiddenResponse({ description: 'Not an admin', schema: openApi(ApiErrorBody) })
+  preview(@Body() body: unknown, @CurrentActor() actor: Actor): Promise<BrandPreviewResponse> {
+    return this.queries.execute(new PreviewBrandQuery(actor, body));
+  }
+
+  @AdminOnly()
+  @ApiBearerAuth()
+  @Post('admin/brands/:id/retire')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Retire a brand with a reason (admins): no longer offered, its ?id= draws the default brand; the default brand cannot be retired' })
+  @ApiBody({ schema: openApi(StaffReasonRequest) })
+  @ApiOkResponse({ schema: openApi(AdminBrand) })
+  @ApiBadRequestResponse({ description: 'ValidationFailed: no reason of 3–500 characters', schema: openApi(ApiErrorBody) })
+  @ApiNotFoundResponse({ description: 'No brand has that id', schema: openApi(ApiErrorBody) })
+  @ApiConflictResponse({ description: 'Conflict: the default brand, or a brand already retired', schema: openApi(ApiErrorBody) })
+  @ApiForbiddenResponse({ description: 'Not an admin', schema: openApi(ApiErrorBody) })
+  retire(
+    @Param('id', new ZodPipe(BrandId)) id: string,
+    @Body(new ZodPipe(StaffReasonRequest)) body: StaffReasonRequest,
+    @CurrentActor() actor: Actor,
+    @CorrelationId() correlationId: string,
+  ): Promise<AdminBrand> {
+    return this.commands.execute(new RetireBrandCommand(actor, id, body.reason, correlationId));
   }
 }

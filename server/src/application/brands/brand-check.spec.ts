@@ -1,7 +1,7 @@
 import { type Brand, MAX_BRAND_SVG_BYTES } from '@bahati/contracts';
 import { DomPurifySvgSanitizer } from '../../adapters/svg/dompurify-svg-sanitizer';
 import { ValidationError } from '../errors';
-import { checkBrand } from './brand-check';
+import { checkBrand, isBlankSvg } from './brand-check';
 import { DEFAULT_BRAND } from './default-brand';
 
 const sanitizer = new DomPurifySvgSanitizer();
@@ -42,5 +42,32 @@ describe('checking a brand before it is saved', () => {
     const { brand, removed } = await checkBrand(input, sanitizer);
     expect(brand).toEqual<Brand>({ ...DEFAULT_BRAND, id: 'savanna', colour: '#000000' });
     expect(removed).toEqual(['logoSvg: <script> element']);
+  });
+
+  it('names the drawings the sanitiser leaves with nothing to draw', async () => {
+    const onlyScript = '<svg xmlns="http://www.w3.org/2000/svg" width="70" height="70"><script>alert(1)</script></svg>';
+    const { blanked, brand } = await checkBrand({ ...DEFAULT_BRAND, id: 'savanna', chip3Svg: onlyScript }, sanitizer);
+    expect(blanked).toEqual(['chip3Svg']);
+    expect(isBlankSvg(brand.chip3Svg)).toBe(true);
+    expect((await checkBrand({ ...DEFAULT_BRAND, id: 'savanna' }, sanitizer)).blanked).toEqual([]);
+  });
+});
+
+describe('a blank drawing', () => {
+  const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="70" height="70">${inner}</svg>`;
+
+  it('has no shape, picture or text outside its definitions', () => {
+    expect(isBlankSvg(svg(''))).toBe(true);
+    expect(isBlankSvg(svg('<title>Chip</title><desc>A chip</desc><!-- <rect width="9" height="9"/> -->'))).toBe(true);
+    expect(isBlankSvg(svg('<defs><circle id="c" r="9"/></defs><style>.a{fill:red}</style>'))).toBe(true);
+    expect(isBlankSvg(svg('<g><path d=""/><polygon points=" "/><text> </text></g>'))).toBe(true);
+  });
+
+  it('draws with a shape, a path, a use of a definition, a picture or text', () => {
+    expect(isBlankSvg(svg('<rect width="70" height="70"/>'))).toBe(false);
+    expect(isBlankSvg(svg('<g><path d="M0 0L9 9"/></g>'))).toBe(false);
+    expect(isBlankSvg(svg('<defs><circle id="c" r="9"/></defs><use href="#c"/>'))).toBe(false);
+    expect(isBlankSvg(svg('<text x="4" y="40">25</text>'))).toBe(false);
+    expect(isBlankSvg(svg('<polyline points="0,0 9,9"/>'))).toBe(false);
   });
 });

@@ -7,7 +7,21 @@ export interface CheckedBrand {
   brand: Brand;
   /** One line per part the sanitiser removed, naming the field (`chip1Svg: <script> element`). */
   removed: string[];
+  /** The drawings the sanitiser left with nothing to draw. */
+  blanked: BrandSvgField[];
 }
+
+/** Parts of an SVG that never draw by themselves: definitions, descriptions, styles, comments. */
+const NOT_DRAWN = /<!--[\s\S]*?-->|<(defs|title|desc|metadata|style|symbol|clipPath|mask|pattern|linearGradient|radialGradient|filter|marker)\b[\s\S]*?<\/\1\s*>|<(defs|title|desc|metadata|style|symbol|clipPath|mask|pattern|linearGradient|radialGradient|filter|marker)\b[^>]*\/>/gi;
+/** A shape with what it needs to be drawn: a path's `d`, a polygon's `points`, a use's or image's link, or any other shape. */
+const DRAWS = /<(rect|circle|ellipse|line)\b|<path\b[^>]*\sd\s*=\s*["'][^"']*[^"'\s]|<(polygon|polyline)\b[^>]*\spoints\s*=\s*["'][^"']*[^"'\s]|<(use|image)\b[^>]*\s(xlink:)?href\s*=\s*["'][^"']*[^"'\s]|<(text|tspan|textPath)\b[^>]*>\s*[^<\s]/i;
+
+/**
+ * Whether sanitised markup has nothing left to draw: once its definitions, descriptions and styles are set
+ * aside, no shape, link to one, picture or text remains (a drawing made only of script or foreign content
+ * comes out of the sanitiser as an empty `<svg>`).
+ */
+export const isBlankSvg = (svg: string): boolean => !DRAWS.test(svg.replace(NOT_DRAWN, ''));
 
 const ORDER = ['(body)', 'id', 'name', 'siteName', 'colour', ...BRAND_SVG_FIELDS];
 const rank = (path: string) => {
@@ -26,6 +40,7 @@ export async function checkBrand(input: unknown, sanitizer: SvgSanitizer): Promi
   const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
   const drawings: Partial<Record<BrandSvgField, string>> = {};
   const removed: string[] = [];
+  const blanked: BrandSvgField[] = [];
   for (const field of BRAND_SVG_FIELDS) {
     const markup = fields[field];
     // A missing or empty drawing is already an issue of the schema.
@@ -38,8 +53,9 @@ export async function checkBrand(input: unknown, sanitizer: SvgSanitizer): Promi
       continue;
     }
     drawings[field] = result.svg;
+    if (isBlankSvg(result.svg)) blanked.push(field);
     for (const line of result.removed) removed.push(`${field}: ${line}`);
   }
   if (!parsed.success || issues.length) throw new ValidationError([...issues].sort((a, b) => rank(a.path) - rank(b.path)));
-  return { brand: { ...parsed.data, ...drawings }, removed };
+  return { brand: { ...parsed.data, ...drawings }, removed, blanked };
 }

@@ -48,4 +48,32 @@ describe('brands', () => {
     given([created()]).when(seed()).thenNothingHappened();
     given([created(brand({ colour: '#123456' }))]).when(seed()).thenNothingHappened();
   });
+
+  describe('retired', () => {
+    const retire = (brandId = 'savanna', reason = 'Campaign over'): BrandCommand => ({ type: 'RetireBrand', brandId, reason, adminId: 'admin', now: t1 });
+    const retired: BrandEvent = { type: 'BrandRetired', data: { brandId: 'savanna', reason: 'Campaign over', retiredBy: 'admin', retiredAt: t1 } };
+
+    it('by an admin with a reason', () => {
+      given([created()]).when(retire('savanna', '  Campaign over ')).then([retired]);
+    });
+
+    it('only with a reason of 3 characters or more', () => {
+      given([created()]).when(retire('savanna', ' ok ')).thenThrows('ValidationFailed');
+    });
+
+    it('not when there is no such brand, nor twice', () => {
+      given([]).when(retire()).thenThrows('NotFound');
+      given([created(), retired]).when(retire()).thenThrows('Conflict');
+    });
+
+    it('never the default brand', () => {
+      given([created(brand({ id: 'bahati' }), 'system:brand-seed')]).when(retire('bahati')).thenThrows('Conflict');
+    });
+
+    it('stay retired when saved again', () => {
+      const renamed = brand({ name: 'Savanna Nights' });
+      given([created(), retired]).when(save(renamed, t1)).then([{ type: 'BrandUpdated', data: { brand: renamed, updatedBy: 'admin', updatedAt: t1 } }]);
+      given([created(), retired, { type: 'BrandUpdated', data: { brand: renamed, updatedBy: 'admin', updatedAt: t1 } }]).when(retire()).thenThrows('Conflict');
+    });
+  });
 });

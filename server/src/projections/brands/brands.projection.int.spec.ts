@@ -24,6 +24,7 @@ function history() {
     on('savanna', { type: 'BrandUpdated', data: { brand: brand('savanna', { name: 'Savanna Nights' }), updatedBy: bob, updatedAt: t(2) } }),
     on('bahati', { type: 'BrandUpdated', data: { brand: brand('bahati', { colour: '#123456', chip2Svg: svg(70, 70, '#abc') }), updatedBy: bob, updatedAt: t(3) } }),
     on('savanna', { type: 'BrandUpdated', data: { brand: brand('savanna', { name: 'Savanna Dawn', siteName: 'Dawn' }), updatedBy: 'admin-2', updatedAt: t(4) } }),
+    on('savanna', { type: 'BrandRetired', data: { brandId: 'savanna', reason: 'Campaign over', retiredBy: 'admin-2', retiredAt: t(5) } }),
   ];
 }
 
@@ -56,6 +57,22 @@ describeProjection(brandsProjection, (spec) => {
     await spec.given(...events).when(events[1]!, events[2]!).then({ brands: [{ id: 'bahati', revision: 1 }, { id: 'savanna', name: 'Savanna Dawn', revision: 2 }] });
   });
 
+  it('marks a retired brand with when, by whom and why, and keeps it retired when it is saved again', async () => {
+    const log = new EventLog();
+    const on = (id: string, event: BrandEvent) => log.record(brandStream(id), event.type, event.data);
+    const events = [
+      on('savanna', { type: 'BrandCreated', data: { brand: brand('savanna'), createdBy: bob, createdAt: t(1) } }),
+      on('savanna', { type: 'BrandRetired', data: { brandId: 'savanna', reason: 'Campaign over', retiredBy: 'admin-2', retiredAt: t(5) } }),
+      on('savanna', { type: 'BrandUpdated', data: { brand: brand('savanna', { name: 'Savanna Dusk' }), updatedBy: bob, updatedAt: t(6) } }),
+    ];
+    await spec.given(events[0]!).when(events[1]!).then({ brands: [{ id: 'savanna', retired_time: new Date(t(5)), retired_by: 'admin-2', retired_reason: 'Campaign over' }] });
+    await spec.given(...events).then({ brands: [{ id: 'savanna', name: 'Savanna Dusk', revision: 2, retired_time: new Date(t(5)), retired_reason: 'Campaign over' }] });
+  });
+
+  it('leaves a brand that was never retired offered', async () => {
+    await spec.given(history()[0]!).then({ brands: [{ id: 'bahati', retired_time: null, retired_by: null, retired_reason: null }] });
+  });
+
   it('ignores events of other streams', async () => {
     const log = new EventLog();
     const stray = log.record('redeem-code-WELCOME', 'BrandCreated', { brand: brand('stray'), createdBy: bob, createdAt: t(0) });
@@ -63,9 +80,9 @@ describeProjection(brandsProjection, (spec) => {
   });
 
   spec.itIsTheSameWhateverTheBatches(history, (rows) =>
-    expect(rows.brands!.map((r) => [r.id, r.name, r.colour, r.revision])).toEqual([
-      ['bahati', 'BAHATI', '#123456', 1],
-      ['savanna', 'Savanna Dawn', '#d9a93b', 2],
+    expect(rows.brands!.map((r) => [r.id, r.name, r.colour, r.revision, r.retired_reason])).toEqual([
+      ['bahati', 'BAHATI', '#123456', 1, null],
+      ['savanna', 'Savanna Dawn', '#d9a93b', 2, 'Campaign over'],
     ]),
   );
 });

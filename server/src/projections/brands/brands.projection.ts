@@ -27,20 +27,25 @@ interface Latest {
 /**
  * The brands (`brand-<id>` streams), one row each. Every event carries the whole brand, so a batch writes
  * each brand once, from its newest event; a row is only replaced by a newer stream revision, so a batch
- * applied again changes nothing.
+ * applied again changes nothing. A retired brand keeps when, by whom and why (`retired_*`), whatever is saved after.
  */
 export const brandsProjection: Projection = {
   name: 'brands',
   version: 1,
   tables: ['brands'],
-  handles: ['BrandCreated', 'BrandUpdated'] satisfies BrandEvent['type'][],
+  handles: ['BrandCreated', 'BrandUpdated', 'BrandRetired'] satisfies BrandEvent['type'][],
 
   async applyBatch(trx, events) {
     const latest = new Map<string, Latest>();
+    const retired: Extract<BrandEvent, { type: 'BrandRetired' }>['data'][] = [];
     for (const event of events) {
       const id = streamOwner(event.streamId, 'brand');
       if (id === undefined) continue;
       const e = domainEvent<BrandEvent>(event);
+      if (e.type === 'BrandRetired') {
+        retired.push(e.data);
+        continue;
+      }
       const seen = latest.get(id);
       if (seen && seen.revision >= event.revision) continue;
       if (e.type === 'BrandCreated') {
@@ -66,6 +71,15 @@ export const brandsProjection: Projection = {
       } else {
         await trx.updateTable('brands').set(values).where('id', '=', id).where('revision', '<', row.revision).execute();
       }
+    }
+    // A brand is retired once and stays retired: the first retirement is kept, whatever the batches.
+    for (const r of retired) {
+      await trx
+        .updateTable('brands')
+        .set({ retired_time: r.retiredAt, retired_by: r.retiredBy, retired_reason: r.reason })
+        .where('id', '=', r.brandId)
+        .where('retired_time', 'is', null)
+        .execute();
     }
   },
 };

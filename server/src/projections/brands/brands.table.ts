@@ -20,6 +20,10 @@ export interface BrandsTable {
   updated_by: string;
   updated_time: ColumnType<Date, Date | string, Date | string>;
   revision: number;
+  /** Set once the brand is retired (`BrandRetired`): no longer offered to players. */
+  retired_time: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  retired_by: string | null;
+  retired_reason: string | null;
 }
 
 /** The brands read model's table, by name (composed into `ReadModels` in ../schema.ts). */

@@ -16,6 +16,7 @@ import { reconciliationMigration } from './0015_reconciliation';
 import { staffAuditMigration } from './0016_staff_audit';
 import { payoutReviewMigration } from './0017_payout_review';
 import { playerHistoryMigration } from './0018_player_history';
+import { brandRetiredMigration } from './0019_brand_retired';
 import { heldDepositsMigration } from './0020_held_deposits';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0016_staff_audit': staffAuditMigration,
   '0017_payout_review': payoutReviewMigration,
   '0018_player_history': playerHistoryMigration,
+  '0019_brand_retired': brandRetiredMigration,
   '0020_held_deposits': heldDepositsMigration,
 };
 

@@ -49,6 +49,7 @@ function history() {
     }),
     log.record('brand-bahati', 'BrandCreated', { brand: { id: 'bahati', name: 'Bahati' }, createdBy: 'system:brand-seed', createdAt: t }),
     log.record('brand-simba', 'BrandCreated', { brand: { id: 'simba', name: 'Simba' }, createdBy: admin, createdAt: t }),
+    log.record('brand-simba', 'BrandRetired', { brandId: 'simba', reason: 'Campaign over', retiredBy: admin, retiredAt: t }),
     log.record('staff-roles', 'StaffRoleGranted', { email: 'sam@example.com', role: 'support', grantedBy: admin, grantedAt: t }),
     log.record('staff-roles', 'StaffRoleRevoked', { email: 'sam@example.com', role: 'support', revokedBy: admin, revokedAt: t }),
   ];
@@ -75,6 +76,7 @@ describeProjection(staffAuditProjection, (spec) => {
         { action: 'StaffNote', staff_id: bob, subject: alice, player_id: alice, reason: 'Called about a late deposit', before: null, after: null },
         { action: 'RedeemCodeCreated', subject: 'WELCOME25', player_id: null, amount: 25_000, before: null, after: null },
         { action: 'BrandCreated', subject: 'simba', after: 'Simba' },
+        { action: 'BrandRetired', staff_id: admin, subject: 'simba', player_id: null, reason: 'Campaign over', before: 'offered', after: 'retired' },
         { action: 'RoleGranted', subject: 'sam@example.com', before: null, after: 'support' },
         { action: 'RoleRevoked', subject: 'sam@example.com', before: 'support', after: null },
       ],
@@ -87,5 +89,5 @@ describeProjection(staffAuditProjection, (spec) => {
     expect(rows.filter((r) => r.subject === 'bahati')).toHaveLength(0);
   });
 
-  spec.itIsTheSameWhateverTheBatches(history, (rows) => expect(rows.staff_actions).toHaveLength(19));
+  spec.itIsTheSameWhateverTheBatches(history, (rows) => expect(rows.staff_actions).toHaveLength(20));
 });

@@ -76,6 +76,8 @@ function rowOf(event: RecordedEvent): Row | null {
       return e.data.createdBy.startsWith('system:') ? null : row('BrandCreated', e.data.createdBy, e.data.brand.id, { after: e.data.brand.name });
     case 'BrandUpdated':
       return row('BrandUpdated', e.data.updatedBy, e.data.brand.id, { after: e.data.brand.name });
+    case 'BrandRetired':
+      return row('BrandRetired', e.data.retiredBy, e.data.brandId, { reason: e.data.reason, before: 'offered', after: 'retired' });
     case 'LedgerDayRepaired':
       return row('LedgerDayRepaired', e.data.repairedBy, e.data.playerId, {
         reason: e.data.reason ?? null,
@@ -97,7 +99,7 @@ function rowOf(event: RecordedEvent): Row | null {
 
 /**
  * The staff audit log: every staff command is already an event (a ban, a suspect level, a withdrawal decision,
- * a payout retried, a held deposit released or refunded, a code created, a brand saved, a ledger day repaired, a role
+ * a payout retried, a held deposit released or refunded, a code created, a brand saved or retired, a ledger day repaired, a role
  * granted or revoked, a note left on a player); this read model lists them with who, on whom, when, why, and the state before and after.
  * Rows are keyed by the event's id, so applying a batch again writes nothing twice.
  */
@@ -106,7 +108,7 @@ export const staffAuditProjection: Projection = {
   version: 3,
   handles: [
     'PlayerBanned', 'PlayerUnbanned', 'SuspectLevelSet', 'WithdrawalFirstApproved', 'WithdrawalApproved', 'WithdrawalDeclined', 'WithdrawalPayoutStarted', 'HeldDepositReleased',
-    'HeldDepositRefundRequested', 'HeldDepositRefundStarted', 'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked', 'StaffNoteAdded',
+    'HeldDepositRefundRequested', 'HeldDepositRefundStarted', 'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'BrandRetired', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked', 'StaffNoteAdded',
   ],
   tables: ['staff_actions'],
   async applyBatch(trx, events: readonly RecordedEvent[]) {

@@ -1,3 +1,5 @@
+import type { AnalyticsWithdrawals } from '@bahati/contracts';
+
 /** The figures of one UTC day of the daily-stats read model. */
 export interface DailyStatsRow {
   date: string;
@@ -14,10 +16,35 @@ export interface DailyStatsRow {
   activePlayers: number;
 }
 
+/** The settled hands of a range at one game level: how many, staked, the house's net and the sum of its squares (per hand). */
+export interface HandSampleRow {
+  level: number;
+  hands: number;
+  staked: number;
+  houseNet: number;
+  /** Σ (house net of a hand)²: with `hands` and `houseNet`, the per-hand variance. */
+  houseNetSquares: number;
+}
+
+/** The settled hands of a range of the players at one suspect level (now). */
+export interface SuspectLevelRow {
+  suspectLevel: number;
+  players: number;
+  hands: number;
+  staked: number;
+  houseNet: number;
+}
+
 /** The `daily-stats` read model: the daily figures of analytics. */
 export abstract class DailyStatsReadModel {
   /** The days of [from, to] (UTC dates, both included) that have figures, in order. */
   abstract days(from: string, to: string): Promise<DailyStatsRow[]>;
   /** Players who settled a hand on any day of [from, to]. */
   abstract activePlayers(from: string, to: string): Promise<number>;
+  /** The hands settled on [from, to] (the hands read model), by game level. */
+  abstract handSample(from: string, to: string): Promise<HandSampleRow[]>;
+  /** The hands settled on [from, to], by the suspect level their players have now (the suspect read model). */
+  abstract bySuspectLevel(from: string, to: string): Promise<SuspectLevelRow[]>;
+  /** Withdrawals requested, paid, declined and cancelled on [from, to] (the withdrawals read model). */
+  abstract withdrawalFlows(from: string, to: string): Promise<AnalyticsWithdrawals>;
 }
