@@ -24,8 +24,8 @@ describe('the admin requests the controller validates', () => {
   });
 
   it('pages and searches players, within bounds', () => {
-    expect(PlayersQuery.parse({})).toEqual({ q: '', offset: 0, limit: 50 });
-    expect(PlayersQuery.parse({ q: ' Ana@X ', offset: '20', limit: '10' })).toEqual({ q: 'Ana@X', offset: 20, limit: 10 });
+    expect(PlayersQuery.parse({})).toEqual({ q: '', offset: 0, limit: 50, sort: 'created', dir: 'desc' });
+    expect(PlayersQuery.parse({ q: ' Ana@X ', offset: '20', limit: '10' })).toEqual({ q: 'Ana@X', offset: 20, limit: 10, sort: 'created', dir: 'desc' });
     for (const bad of [{ limit: '0' }, { limit: '501' }, { offset: '-1' }, { offset: 'x' }]) expect(PlayersQuery.safeParse(bad).success).toBe(false);
   });
 

@@ -36,7 +36,7 @@ describe('the default brand', () => {
   });
 
   it('is saved by checkBrand as it is, with nothing removed', async () => {
-    expect(await checkBrand(DEFAULT_BRAND, sanitizer)).toEqual({ brand: DEFAULT_BRAND, removed: [] });
+    expect(await checkBrand(DEFAULT_BRAND, sanitizer)).toEqual({ brand: DEFAULT_BRAND, removed: [], blanked: [] });
   });
 });
 
