@@ -1,5 +1,5 @@
 import type { PlayerOverview, StaffNoteView } from '@bahati/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PLAYER_ID, playerOverview } from '@/test/fixtures';
@@ -112,8 +112,8 @@ describe('the player 360 view', () => {
     expect(await within(notes).findByText('Note added.')).toBeInTheDocument();
     const [request] = await sent.to('POST', `/admin/players/${PLAYER_ID}/notes`);
     expect(request!.body).toEqual({ note: 'Asked for proof of address.' });
-    const items = within(within(notes).getByRole('list', { name: 'Notes' })).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('Asked for proof of address.');
+    // The view takes the answer's notes once the request has settled (the message may show first).
+    await waitFor(() => expect(within(within(notes).getByRole('list', { name: 'Notes' })).getAllByRole('listitem')[0]).toHaveTextContent('Asked for proof of address.'));
     expect(field).toHaveValue('');
   });
 
