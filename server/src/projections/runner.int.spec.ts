@@ -175,7 +175,8 @@ describeEachDatabase('projection runner', (testDb) => {
     await v1.init();
     await v1.catchUp();
     const v2 = new ProjectionRunner(db, store, [{ ...counting(), version: 2 }]);
-    await v2.init();
+    // In place, as `npm run projections:rebuild` does (the server builds a new version beside: upgrade.int.spec.ts).
+    await v2.init({ upgradeBeside: false });
     expect((await sql<{ c: number }>`select count(*)::int as c from event_counts`.execute(db)).rows[0]!.c).toBe(0);
     await v2.catchUp();
     const counts = (await sql<{ times: number }>`select times from event_counts`.execute(db)).rows;

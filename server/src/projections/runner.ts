@@ -13,6 +13,20 @@ export interface ProjectionLag {
   pendingEvents: number;
   /** Age of the oldest event not yet applied, 0 when caught up. */
   lagMs: number;
+  /** A new version being built beside the rows served meanwhile (see ProjectionRunner.init). */
+  upgrade?: UpgradeProgress;
+}
+
+/** How far the new version of a projection, built beside the old rows, has come. */
+export interface UpgradeProgress {
+  fromVersion: number;
+  toVersion: number;
+  /** Events applied to the new version so far. */
+  events: number;
+  /** Events applied per second, over the upgrade so far. */
+  ratePerSecond: number;
+  /** Estimated seconds until it has caught up (null until a rate is known). */
+  secondsLeft: number | null;
 }
 
 export interface RunnerOptions {
@@ -47,6 +61,30 @@ interface Loop {
   checkpoint: Checkpoint | null;
   /** What the projection wrote in this runner's committed batches (valid while no one else writes its tables). */
   memory: Map<string, unknown>;
+  /** Its row in `projection_checkpoints`: the projection's name, or `<name>@<version>` for a version being built beside. */
+  checkpointName: string;
+  /** The schema its tables are written in, when not the read models' own (a version built beside the served one). */
+  schema?: string;
+  /** Served as it is while its new version is built beside it: no batch is applied to it. */
+  frozen?: boolean;
+}
+
+/** A projection whose new version is built in a schema of its own while the old rows are served. */
+interface Upgrade {
+  live: Loop;
+  next: Loop;
+  fromVersion: number;
+  started: number;
+  events: number;
+  /** Where the build started and the log's head when last looked at, for the estimate of time left. */
+  head: Checkpoint | null;
+}
+
+/** The numbers a checkpoint's position grows by: events on PostgreSQL (its second part), bytes on EventStoreDB (its first). */
+export function positionOf(checkpoint: Checkpoint | null, kind: string): number {
+  if (checkpoint === null) return 0;
+  const [a, b] = checkpoint.split(':');
+  return Number(kind === 'eventstoredb' ? a : b);
 }
 
 /** Values remembered per projection (least recently written dropped first). */
@@ -88,6 +126,9 @@ export class ProjectionRunner {
   private readonly idleMs: number;
   private readonly minStepMs: number;
   private readonly now: () => number;
+  private upgrades: Upgrade[] = [];
+  /** The read models' schema (the connection's current one). */
+  private schema = 'public';
 
   constructor(
     private readonly db: Kysely<ReadModels>,
@@ -100,7 +141,7 @@ export class ProjectionRunner {
       if (names.has(p.name)) throw new Error(`Two projections are named ${p.name}`);
       names.add(p.name);
     }
-    this.loops = projections.map((projection) => ({ projection, handles: new Set(projection.handles), checkpoint: null, memory: new Map() }));
+    this.loops = projections.map((projection) => ({ projection, handles: new Set(projection.handles), checkpoint: null, memory: new Map(), checkpointName: projection.name }));
     this.batchSize = options.batchSize ?? 2000;
     this.idleMs = options.idleMs ?? 25;
     this.minStepMs = options.minStepMs ?? 10;
@@ -111,8 +152,14 @@ export class ProjectionRunner {
     return this.loops.map((l) => l.projection);
   }
 
-  /** Creates the checkpoint rows; a projection whose version changed is emptied and starts again. */
-  async init(): Promise<void> {
+  /**
+   * Creates the checkpoint rows. A projection whose version changed is built again from the first event
+   * beside its old rows, in a schema of its own (`<schema>__upgrade_<name>`), while the old rows are served as they are;
+   * once it has caught up, its tables replace the old ones in one transaction (see `switchOver`). A projection
+   * never built before (or `upgradeBeside: false`) is emptied and built in place.
+   */
+  async init(options: { upgradeBeside?: boolean } = {}): Promise<void> {
+    this.schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(this.db)).rows[0]!.schema;
     for (const loop of this.loops) {
       const { name, version } = loop.projection;
       await this.db
@@ -121,13 +168,68 @@ export class ProjectionRunner {
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
       const row = await this.db.selectFrom('projection_checkpoints').select(['version', 'checkpoint']).where('name', '=', name).executeTakeFirstOrThrow();
-      if (row.version !== version) {
+      if (row.version === version) {
+        loop.checkpoint = row.checkpoint;
+      } else if (row.checkpoint !== null && options.upgradeBeside !== false) {
+        loop.checkpoint = row.checkpoint;
+        await this.beginUpgrade(loop, row.version);
+      } else {
         this.options.log?.info(`Projection ${name}: version ${row.version} → ${version}, rebuilding from the first event`);
         await this.reset(loop);
-      } else {
-        loop.checkpoint = row.checkpoint;
       }
     }
+  }
+
+  /** Whether a projection's new version is still being built beside its served rows. */
+  get upgrading(): readonly string[] {
+    return this.upgrades.map((u) => u.live.projection.name);
+  }
+
+  /** Starts (or resumes, after a restart) building `live`'s new version in its own schema. */
+  private async beginUpgrade(live: Loop, fromVersion: number): Promise<void> {
+    const { name, version, tables } = live.projection;
+    // Beside the read models' own schema, named after it (several stores may share one server).
+    const schema = `${this.schema}__upgrade_${name.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`.slice(0, 63);
+    const checkpointName = `${name}@${version}`;
+    const resumed = await this.db.selectFrom('projection_checkpoints').select(['checkpoint']).where('name', '=', checkpointName).executeTakeFirst();
+    if (!resumed) {
+      await this.db.transaction().execute(async (trx) => {
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(trx);
+        await sql`create schema ${sql.id(schema)}`.execute(trx);
+        for (const table of tables) await sql`create table ${sql.id(schema, table)} (like ${sql.id(this.schema, table)} including all)`.execute(trx);
+        await trx.insertInto('projection_checkpoints').values({ name: checkpointName, version, checkpoint: null, updated_at: new Date() }).execute();
+      });
+    }
+    live.frozen = true;
+    const next: Loop = {
+      projection: live.projection, handles: live.handles, checkpoint: resumed?.checkpoint ?? null, memory: new Map(), checkpointName, schema,
+    };
+    this.upgrades.push({ live, next, fromVersion, started: this.now(), events: 0, head: null });
+    this.options.log?.info(
+      `Projection ${name}: version ${fromVersion} → ${version}, ${resumed ? 'resuming the build' : 'building it'} beside the rows served meanwhile (schema ${schema})`,
+    );
+  }
+
+  /** How far each upgrade has come. */
+  async upgradeProgress(): Promise<Map<string, UpgradeProgress>> {
+    const progress = new Map<string, UpgradeProgress>();
+    for (const u of this.upgrades) {
+      u.head = (await this.store.headCheckpoint()) ?? u.head;
+      const seconds = (this.now() - u.started) / 1000;
+      const rate = seconds > 0 ? u.events / seconds : 0;
+      const done = positionOf(u.next.checkpoint, this.store.kind);
+      const total = positionOf(u.head, this.store.kind);
+      // Positions count events on PostgreSQL; on EventStoreDB they count bytes, so the rate is taken in the same unit.
+      const positionRate = seconds > 0 ? done / seconds : 0;
+      progress.set(u.live.projection.name, {
+        fromVersion: u.fromVersion,
+        toVersion: u.live.projection.version,
+        events: u.events,
+        ratePerSecond: Math.round(rate),
+        secondsLeft: positionRate > 0 ? Math.max(0, Math.round((total - done) / positionRate)) : null,
+      });
+    }
+    return progress;
   }
 
   start(): void {
@@ -153,20 +255,32 @@ export class ProjectionRunner {
   }
 
   /** Applies everything available now, for scripts and tests; returns the number of events read. */
-  async catchUp(name?: string): Promise<number> {
-    const loops = this.select(name);
+  async catchUp(name?: string, progress?: (events: number, checkpoint: Checkpoint | null) => void): Promise<number> {
+    const loops = this.select(name).filter((l) => !l.frozen);
     let total = 0;
     for (;;) {
       const n = await this.step(loops);
-      if (n === 0) return total;
+      if (n === 0) break;
       total += n;
+      progress?.(total, lowest(loops.map((l) => l.checkpoint)));
     }
+    // A new version built beside: finished here, then it replaces the old rows.
+    for (const upgrade of [...this.upgrades]) {
+      if (name && upgrade.live.projection.name !== name) continue;
+      while ((await this.upgradeStep(upgrade)) > 0);
+    }
+    return total;
   }
 
   /** Empties the projection's tables and re-applies every event. */
-  async rebuild(name?: string): Promise<number> {
+  async rebuild(name?: string, progress?: (events: number, checkpoint: Checkpoint | null) => void): Promise<number> {
     for (const loop of this.select(name)) await this.reset(loop);
-    return this.catchUp(name);
+    return this.catchUp(name, progress);
+  }
+
+  /** The store's kind (`postgres`, `pglite`, `eventstoredb`): what a checkpoint's position counts. */
+  get storeKind(): string {
+    return this.store.kind;
   }
 
   /** Resolves once every projection has applied `checkpoint` (read-your-writes), or after `timeoutMs`. */
@@ -174,7 +288,8 @@ export class ProjectionRunner {
     if (checkpoint === null) return true;
     const deadline = this.now() + timeoutMs;
     for (;;) {
-      if (this.loops.every((l) => compareCheckpoints(l.checkpoint, checkpoint) >= 0)) return true;
+      // A projection served as it is while its new version is built is not waited for.
+      if (this.loops.every((l) => l.frozen || compareCheckpoints(l.checkpoint, checkpoint) >= 0)) return true;
       if (this.stopped) await this.catchUp();
       if (this.now() >= deadline) return false;
       await new Promise((r) => setTimeout(r, 5));
@@ -185,14 +300,17 @@ export class ProjectionRunner {
     // Not running here (PROJECTIONS=off, or a script): another process moves the checkpoints.
     if (this.stopped) await this.syncCheckpoints(this.loops);
     const pending = await this.store.readAll({ after: lowest(this.loops.map((l) => l.checkpoint)), maxCount: lagCountLimit });
+    const upgrades = await this.upgradeProgress();
     return this.loops.map(({ projection, checkpoint }) => {
       const unseen = pending.events.filter((e) => compareCheckpoints(e.checkpoint, checkpoint) > 0);
+      const upgrade = upgrades.get(projection.name);
       return {
         name: projection.name,
         version: projection.version,
         checkpoint,
         pendingEvents: unseen.length,
         lagMs: unseen[0] ? Math.max(0, this.now() - Date.parse(unseen[0].createdAt)) : 0,
+        ...(upgrade ? { upgrade } : {}),
       };
     });
   }
@@ -209,9 +327,14 @@ export class ProjectionRunner {
     while (!this.stopped) {
       try {
         const began = performance.now();
-        const n = await this.step(this.loops);
+        const n = await this.step(this.loops.filter((l) => !l.frozen));
+        // A version built beside takes one batch between live steps, so the live read models stay current.
+        const upgrading = this.upgrades[0];
+        const m = upgrading ? await this.upgradeStep(upgrading) : 0;
         failures = 0;
-        if (n === 0) await this.idle();
+        if (n === 0 && m === 0) await this.idle();
+        // A build beside leaves the database to readers between its batches.
+        else if (m > 0) await this.pause(this.minStepMs);
         else if (n < this.batchSize) await this.pause(this.minStepMs - (performance.now() - began));
       } catch (err) {
         failures++;
@@ -264,7 +387,10 @@ export class ProjectionRunner {
     const pending = new Map(moves.map((l) => [l, new Map<string, unknown>()]));
     try {
       await this.db.transaction().execute(async (trx) => {
-        const expected = sql.join(moves.map((l) => sql`(${l.projection.name}::text, ${from.get(l)!}::text)`));
+        // A version built beside writes its own schema's tables (the projection names its tables unqualified).
+        const schema = moves.find((l) => l.schema)?.schema;
+        if (schema) await sql`select set_config('search_path', ${`"${schema}", "${this.schema}"`}, true)`.execute(trx);
+        const expected = sql.join(moves.map((l) => sql`(${l.checkpointName}::text, ${from.get(l)!}::text)`));
         const moved = await sql`
           update projection_checkpoints p set checkpoint = ${checkpoint}, updated_at = now()
             from (values ${expected}) as v(name, old)
@@ -317,7 +443,7 @@ export class ProjectionRunner {
   private async syncCheckpoints(loops: readonly Loop[]): Promise<void> {
     const rows = await this.db.selectFrom('projection_checkpoints').select(['name', 'checkpoint']).execute();
     const byName = new Map(rows.map((r) => [r.name, r.checkpoint]));
-    for (const loop of loops) this.advance(loop, byName.get(loop.projection.name) ?? null);
+    for (const loop of loops) this.advance(loop, byName.get(loop.checkpointName) ?? null);
   }
 
   /** Checkpoints only move forward in memory, whichever concurrent step reports last. */
@@ -325,6 +451,53 @@ export class ProjectionRunner {
     if (compareCheckpoints(checkpoint, loop.checkpoint) > 0) loop.checkpoint = checkpoint;
   }
 
+
+  /** One batch of an upgrade; once the new version has caught up with the log, it replaces the old rows. Returns the events read. */
+  private async upgradeStep(upgrade: Upgrade): Promise<number> {
+    const n = await this.step([upgrade.next]);
+    if (n > 0) {
+      upgrade.events += n;
+      if (upgrade.events % (this.batchSize * 10) < n) {
+        const p = (await this.upgradeProgress()).get(upgrade.live.projection.name)!;
+        this.options.log?.info(
+          `Projection ${upgrade.live.projection.name} version ${p.toVersion}: ${p.events} events applied beside the served rows (${p.ratePerSecond}/s${p.secondsLeft === null ? '' : `, about ${p.secondsLeft} s left`})`,
+        );
+      }
+      return n;
+    }
+    await this.switchOver(upgrade);
+    return 0;
+  }
+
+  /**
+   * Puts a caught-up new version in place of the old, in one transaction: the old tables are dropped, the new
+   * ones moved into the read models' schema, and the projection's checkpoint becomes the new version's. Readers
+   * wait on the tables' locks for that moment and then read the new rows; none ever sees an empty table.
+   */
+  private async switchOver(upgrade: Upgrade): Promise<void> {
+    const { live, next } = upgrade;
+    const { name, version, tables } = live.projection;
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('projection_checkpoints').select(['version']).where('name', '=', name).forUpdate().executeTakeFirstOrThrow();
+      if (row.version !== version) {
+        for (const table of tables) {
+          await sql`drop table ${sql.id(this.schema, table)}`.execute(trx);
+          await sql`alter table ${sql.id(next.schema!, table)} set schema ${sql.id(this.schema)}`.execute(trx);
+        }
+        await trx.updateTable('projection_checkpoints').set({ version, checkpoint: next.checkpoint, updated_at: new Date() }).where('name', '=', name).execute();
+      }
+      // Another runner may have switched first: its tables are in place, this one's build is dropped.
+      await trx.deleteFrom('projection_checkpoints').where('name', '=', next.checkpointName).execute();
+      await sql`drop schema if exists ${sql.id(next.schema!)} cascade`.execute(trx);
+    });
+    this.upgrades = this.upgrades.filter((u) => u !== upgrade);
+    live.frozen = false;
+    live.memory.clear();
+    live.checkpoint = null;
+    await this.syncCheckpoints([live]);
+    const seconds = Math.round((this.now() - upgrade.started) / 1000);
+    this.options.log?.info(`Projection ${name}: version ${version} in place after ${upgrade.events} events in ${seconds} s`);
+  }
 
   private async reset(loop: Loop): Promise<void> {
     const { name, version, tables } = loop.projection;

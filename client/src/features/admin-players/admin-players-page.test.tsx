@@ -152,6 +152,8 @@ describe('the players table', () => {
     await waitFor(() => expect(location()).toBe('/admin/players?sort=suspect&dir=asc&banned=yes&role=player&activeDays=7'));
     expect(screen.getByRole('columnheader', { name: 'Last active' })).toBeInTheDocument();
 
+    // The pager waits while the filtered page loads.
+    await waitFor(() => expect(screen.getByRole('button', { name: /next/i })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: /next/i }));
     await waitFor(() => expect(location()).toBe('/admin/players?sort=suspect&dir=asc&banned=yes&role=player&activeDays=7&offset=50'));
     const last = (await sent.to('GET', '/players')).at(-1)!;

@@ -96,6 +96,28 @@ export class PrometheusMetrics extends Telemetry {
       },
     });
     new Gauge({
+      name: 'bahati_projection_upgrade_events',
+      help: 'Events applied so far to a new projection version built beside the served one (absent when none is)',
+      labelNames: ['projection', 'version'],
+      registers,
+      async collect() {
+        const lags = await lag();
+        this.reset();
+        for (const l of lags) if (l.upgrade) this.set({ projection: l.name, version: String(l.upgrade.toVersion) }, l.upgrade.events);
+      },
+    });
+    new Gauge({
+      name: 'bahati_projection_upgrade_seconds_left',
+      help: 'Estimated seconds until a projection version built beside the served one takes its place',
+      labelNames: ['projection', 'version'],
+      registers,
+      async collect() {
+        const lags = await lag();
+        this.reset();
+        for (const l of lags) if (l.upgrade?.secondsLeft != null) this.set({ projection: l.name, version: String(l.upgrade.toVersion) }, l.upgrade.secondsLeft);
+      },
+    });
+    new Gauge({
       name: 'bahati_deposits',
       help: 'Deposits seen and not yet credited (pending), or paid and held for review past MAX_BANK_SATS (held), by method',
       labelNames: ['method', 'state'],
