@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/config';
 import { type Database, openDatabase } from '../adapters/db/database';
 import type { EventStore } from '../application/ports/event-store';
 import { PostgresEventStore } from '../adapters/event-store/postgres-event-store';
+import { UpcastingEventStore } from '../application/upcasting-event-store';
 import { migrateReadModels } from '../projections/migrations';
 
 /** Opens the read-model database (PostgreSQL, or PGlite under DATA_DIR) and migrates it. */
@@ -12,7 +13,10 @@ export async function openReadModels(config: AppConfig): Promise<Database> {
   return database;
 }
 
-/** EventStoreDB when EVENTSTORE_URL is set, else the PostgreSQL event store in the same database. */
+/**
+ * EventStoreDB when EVENTSTORE_URL is set, else the PostgreSQL event store in the same database; either read
+ * and written through the upcasters (events in their types' current shapes, `application/upcasting-event-store.ts`).
+ */
 export async function openEventStore(config: AppConfig, database: Database): Promise<EventStore> {
   let store: EventStore;
   if (config.eventStoreUrl) {
@@ -23,7 +27,7 @@ export async function openEventStore(config: AppConfig, database: Database): Pro
     store = new PostgresEventStore(database);
   }
   await store.init();
-  return store;
+  return new UpcastingEventStore(store);
 }
 
 
@@ -44,7 +48,7 @@ export async function openProjectionStorage(config: AppConfig, database: Databas
   const own = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 2 });
   return {
     database: own,
-    store: store instanceof PostgresEventStore ? new PostgresEventStore(own) : store,
+    store: store.kind === 'eventstoredb' ? store : new UpcastingEventStore(new PostgresEventStore(own)),
     close: () => own.close(),
   };
 }
