@@ -6,6 +6,7 @@ import { useDateTimeFormat } from '@/components/format/format';
 import { LocalizedLink } from '@/components/localized-link';
 import { StatusBadge, type StatusTone } from '@/components/status-badge/status-badge';
 import styles from './admin-held-deposits.module.css';
+import { Email } from '@/components/format/email';
 
 const TONE: Record<HeldDeposit['status'], StatusTone> = { Held: 'pending', Released: 'success', Refunding: 'pending', RefundFailed: 'danger', Refunded: 'neutral' };
 
@@ -93,7 +94,7 @@ export function useHeldDepositColumns(actions: HeldDepositActions): Column<HeldD
       header: t('adminHeldDeposits.columns.player'),
       cell: (row) => (
         <LocalizedLink to={`/admin/players/${row.playerId}`} className={styles.wrap}>
-          {row.email ?? row.playerId}
+          {row.email ? <Email address={row.email} /> : row.playerId}
         </LocalizedLink>
       ),
       primary: true,

@@ -12,6 +12,7 @@ import { useFormats } from '@/i18n/use-localized-path';
 import { apiErrorMessage, apiErrorStatus, apiServerMessage } from '@/lib/api';
 import { useGetReconciliationQuery, useRebuildPlayerMutation, useRunReconciliationMutation } from './admin-reconciliation-api';
 import styles from './admin-reconciliation.module.css';
+import { Email } from '@/components/format/email';
 
 /** Which read model is wrong: the events decide, so a figure that differs from theirs is the one to rebuild. */
 export type Disagreeing = 'bank' | 'ledger' | 'both';
@@ -37,19 +38,6 @@ function Figure({ amount, wrong }: { amount: number; wrong: boolean }) {
       {formats.sats(amount)}
       {wrong ? <span className={styles.wrongMark}> ({t('adminReconciliation.differs')})</span> : null}
     </span>
-  );
-}
-
-/** An e-mail address that, where it must wrap, wraps after its `@` rather than inside a word. */
-function Email({ address }: { address: string }) {
-  const at = address.indexOf('@');
-  if (at < 0) return <>{address}</>;
-  return (
-    <>
-      {address.slice(0, at + 1)}
-      <wbr />
-      {address.slice(at + 1)}
-    </>
   );
 }
 
