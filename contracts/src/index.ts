@@ -22,3 +22,4 @@ export * from './strategy/basic-strategy';
 export * from './strategy/expected-value';
 export * from './coach';
 export * from './player-360';
+export * from './liabilities';
