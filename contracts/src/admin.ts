@@ -552,6 +552,7 @@ export const AUDIT_ACTIONS = [
   'RoleRevoked',
   'StaffNote',
   'BrandRetired',
+  'LiabilitiesCommitted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /**
  * Proof of liabilities: the shapes of a Merkle-sum tree over every player's bank and the check a player (or the
  * browser, or a short stock Python script) runs on their own proof. Each player's balance is split in two secret
@@ -72,3 +73,35 @@ export async function verifyLiabilityProof(proof: LiabilityProof, root: Liabilit
   for (const leaf of proof.leaves) if (!(await verifyLiabilityLeaf(leaf, root, sha256Hex))) return false;
   return true;
 }
+
+/** A published commitment (GET liabilities, public): its root hash and total, how many players, the event-store position it was read at. */
+export const LiabilityCommitmentView = z.object({
+  id: z.string(),
+  rootHash: z.string(),
+  total: z.number().int(),
+  players: z.number().int(),
+  position: z.string().nullable(),
+  committedAt: z.string(),
+});
+export type LiabilityCommitmentView = z.infer<typeof LiabilityCommitmentView>;
+export const LiabilityCommitmentList = z.array(LiabilityCommitmentView);
+
+const ProofNode = z.object({ hash: z.string(), sum: z.number().int() });
+/** GET players/liabilities/proof?commitment=<id|latest>: the player's own proof (JSON to download and check). */
+export const LiabilityProofView = z.object({
+  commitment: LiabilityCommitmentView,
+  root: ProofNode,
+  playerId: z.string(),
+  balance: z.number().int(),
+  leaves: z.array(
+    z.object({
+      leaf: z.object({ playerId: z.string(), balance: z.number().int(), salt: z.string() }),
+      path: z.array(ProofNode.extend({ side: z.enum(['left', 'right']) })),
+    }),
+  ),
+});
+export type LiabilityProofView = z.infer<typeof LiabilityProofView>;
+
+/** The query of GET players/liabilities/proof. */
+export const LiabilityProofQuery = z.object({ commitment: z.union([z.literal('latest'), z.uuid('commitment is a commitment id or latest')]).default('latest') });
+export type LiabilityProofQuery = z.output<typeof LiabilityProofQuery>;

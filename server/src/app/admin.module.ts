@@ -9,13 +9,16 @@ import { Reconciliation, ReconciliationSchedule, reconciliationHandlers } from '
 import { staffHandlers } from '../application/admin/staff';
 import { AdminController } from '../adapters/http/admin.controller';
 import { ReconciliationController } from '../adapters/http/reconciliation.controller';
+import { LiabilitiesController } from '../adapters/http/liabilities.controller';
+import { liabilitiesHandlers } from '../application/liabilities/liabilities';
 
 /**
  * Admins and support: players, suspect records and levels, hand audits, ledger days, analytics, staff roles,
- * the reconciliation of banks, ledgers and events (exported: the health details report its last run).
+ * the reconciliation of banks, ledgers and events (exported: the health details report its last run), and the
+ * proof of liabilities.
  */
 @Module({
-  controllers: [AdminController, ReconciliationController],
+  controllers: [AdminController, ReconciliationController, LiabilitiesController],
   providers: [
     LedgerDays,
     Reconciliation,
@@ -29,6 +32,7 @@ import { ReconciliationController } from '../adapters/http/reconciliation.contro
     ...adminPlayerHandlers,
     ...player360Handlers,
     ...staffHandlers,
+    ...liabilitiesHandlers,
   ],
   exports: [Reconciliation],
 })

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../adapters/db/database';
 import { DatabaseToken } from '../config/tokens';
 import {
-  BankReadModel, BonusReadModel, BrandReadModel, CoachReadModel, DailyStatsReadModel, DepositsReadModel, HandsReadModel, HeldDepositsReadModel, InvoicesReadModel, LedgerReadModel,
+  BankReadModel, BonusReadModel, BrandReadModel, CoachReadModel, DailyStatsReadModel, DepositsReadModel, HandsReadModel, HeldDepositsReadModel, InvoicesReadModel, LedgerReadModel, LiabilitiesReadModel,
   PlayerHistoryReadModel, PlayerReadModel, ReconciliationReadModel, RedeemCodeReadModel, SessionReadModel, ShoesReadModel, StaffAuditReadModel, StaffRoleReadModel, SuspectReadModel, WithdrawalsReadModel,
 } from '../application/ports/read-models';
 import type { ReadModels } from '../projections/schema';
@@ -16,6 +16,7 @@ import { HandsRepository } from '../projections/hands/hands.repository';
 import { HeldDepositsRepository } from '../projections/held-deposits/held-deposits.repository';
 import { InvoicesRepository } from '../projections/invoices/invoices.repository';
 import { LedgerRepository } from '../projections/ledger/ledger.repository';
+import { LiabilitiesRepository } from '../projections/liabilities/liabilities.repository';
 import { PlayerHistoryRepository } from '../projections/player-history/player-history.repository';
 import { PlayersRepository } from '../projections/players/players.repository';
 import { BonusRepository } from '../projections/playthrough/playthrough.repository';
@@ -48,6 +49,7 @@ export const readModelProviders: FactoryProvider[] = [
   readModel(HeldDepositsReadModel, HeldDepositsRepository),
   readModel(InvoicesReadModel, InvoicesRepository),
   readModel(LedgerReadModel, LedgerRepository),
+  readModel(LiabilitiesReadModel, LiabilitiesRepository),
   readModel(PlayerHistoryReadModel, PlayerHistoryRepository),
   readModel(PlayerReadModel, PlayersRepository),
   readModel(BonusReadModel, BonusRepository),

@@ -78,6 +78,7 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   METRICS_HOST: z.string().default('0.0.0.0'),
   METRICS_TOKEN: unsetWhenEmpty(z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional()),
+  LIABILITIES_COMMIT_HOUR: z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).default(0),
   WITHDRAW_SECOND_APPROVAL_SATS: z.coerce.number().int().min(0).max(2_100_000_000_000_000).default(1_000_000),
   WITHDRAW_HOLD_SUSPECT_LEVEL: z.coerce.number().int().min(0).max(101).default(50),
   BONUS_PLAYTHROUGH: z.enum(['deposit100', 'bonus125']).default('bonus125'),
@@ -176,6 +177,8 @@ export interface AppConfig {
    * or `Authorization: Bearer METRICS_TOKEN` only.
    */
   metrics: { port: number | null; host: string; token: string | null };
+  /** The UTC hour of the daily commitment to every bank (LIABILITIES_COMMIT_HOUR; null: `off`, admins commit by hand). */
+  liabilitiesCommitHour: number | null;
   bonus: { maxSats: number; playthrough: 'deposit100' | 'bonus125'; offerDays: number };
   /** A deal needs a verified phone number. */
   requirePhoneToPlay: boolean;
@@ -272,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxBankSats: e.MAX_BANK_SATS,
     withdrawalReview: { secondApprovalAbove: e.WITHDRAW_SECOND_APPROVAL_SATS, holdSuspectLevel: e.WITHDRAW_HOLD_SUSPECT_LEVEL },
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null },
+    liabilitiesCommitHour: e.LIABILITIES_COMMIT_HOUR === 'off' ? null : e.LIABILITIES_COMMIT_HOUR,
     bonus: { maxSats: e.BONUS_MAX_SATS, playthrough: e.BONUS_PLAYTHROUGH, offerDays: e.BONUS_OFFER_DAYS },
     requirePhoneToPlay: e.REQUIRE_PHONE_TO_PLAY,
     reconcileIntervalMinutes: e.RECONCILE_INTERVAL_MINUTES,

@@ -20,6 +20,7 @@ import { coachProjection } from './coach/coach.projection';
 import { staffAuditProjection } from './staff-audit/staff-audit.projection';
 import { heldDepositsProjection } from './held-deposits/held-deposits.projection';
 import { playerHistoryProjection } from './player-history/player-history.projection';
+import { liabilitiesProjection } from './liabilities/liabilities.projection';
 
 /** What some read models are built with (the server configuration's; defaults otherwise). */
 export interface ProjectionSettings {
@@ -31,6 +32,6 @@ export function allProjections(settings: ProjectionSettings = {}): readonly Proj
   return [
     playersProjection, bankProjection, ledgerProjection, handsProjection, shoesProjection, statsProjection, depositsProjection, invoicesProjection,
     withdrawalsProjection, playthroughProjection, redeemCodesProjection, brandsProjection, staffRolesProjection, suspectProjection(settings.suspect),
-    dailyStatsProjection, sessionsProjection, coachProjection, staffAuditProjection, heldDepositsProjection, playerHistoryProjection,
+    dailyStatsProjection, sessionsProjection, coachProjection, staffAuditProjection, heldDepositsProjection, playerHistoryProjection, liabilitiesProjection,
   ];
 }

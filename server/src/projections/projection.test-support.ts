@@ -108,6 +108,8 @@ const ORDER: Record<ReadModelTable, readonly string[]> = {
   session_history: ['started_revision', 'session_id'],
   protection_changes: ['at', 'id'],
   player_activity: ['player_id'],
+  liability_commitments: ['committed_at', 'id'],
+  liability_balances: ['commitment_id', 'player_id'],
 };
 
 type Rows = Partial<Record<ReadModelTable, Record<string, unknown>[]>>;

@@ -20,6 +20,7 @@ import type { DailyStatsTables } from './daily-stats/daily-stats.table';
 import type { ReconciliationTables } from './reconciliation/reconciliation.table';
 import type { HeldDepositsTables } from './held-deposits/held-deposits.table';
 import type { PlayerHistoryTables } from './player-history/player-history.table';
+import type { LiabilitiesTables } from './liabilities/liabilities.table';
 
 /**
  * Every read-model table, by name: the composition of the tables each read model declares in its folder
@@ -48,4 +49,5 @@ export interface ReadModels
     DailyStatsTables,
     ReconciliationTables,
     HeldDepositsTables,
-    PlayerHistoryTables {}
+    PlayerHistoryTables,
+    LiabilitiesTables {}

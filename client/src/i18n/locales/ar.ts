@@ -2004,6 +2004,7 @@ const ar: Catalog = {
       BrandCreated: 'إنشاء علامة تجارية',
       BrandUpdated: 'حفظ علامة تجارية',
       BrandRetired: 'علامة أُحيلت إلى التقاعد',
+      LiabilitiesCommitted: 'التزام بالخصوم',
       LedgerDayRepaired: 'إصلاح يوم في الكشف',
       ReadModelsRebuilt: 'إعادة بناء نماذج القراءة',
       RoleGranted: 'منح دور',

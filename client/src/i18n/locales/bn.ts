@@ -1980,6 +1980,7 @@ const bn: Catalog = {
       BrandCreated: 'ব্র্যান্ড তৈরি',
       BrandUpdated: 'ব্র্যান্ড সংরক্ষিত',
       BrandRetired: 'ব্র্যান্ড অবসরপ্রাপ্ত',
+      LiabilitiesCommitted: 'দায় অঙ্গীকৃত',
       LedgerDayRepaired: 'খাতার দিন মেরামত',
       ReadModelsRebuilt: 'রিড মডেল পুনর্গঠিত',
       RoleGranted: 'ভূমিকা দেওয়া',

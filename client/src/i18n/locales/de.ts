@@ -1980,6 +1980,7 @@ const de: Catalog = {
       BrandCreated: 'Marke erstellt',
       BrandUpdated: 'Marke gespeichert',
       BrandRetired: 'Marke stillgelegt',
+      LiabilitiesCommitted: 'Verbindlichkeiten festgeschrieben',
       LedgerDayRepaired: 'Kontotag repariert',
       ReadModelsRebuilt: 'Lesemodelle neu aufgebaut',
       RoleGranted: 'Rolle vergeben',

@@ -2050,6 +2050,7 @@ const en = {
       BrandCreated: 'Brand created',
       BrandUpdated: 'Brand saved',
       BrandRetired: 'Brand retired',
+      LiabilitiesCommitted: 'Liabilities committed',
       LedgerDayRepaired: 'Ledger day repaired',
       ReadModelsRebuilt: 'Read models rebuilt',
       RoleGranted: 'Role granted',

@@ -1986,6 +1986,7 @@ const es: Catalog = {
       BrandCreated: 'Marca creada',
       BrandUpdated: 'Marca guardada',
       BrandRetired: 'Marca retirada',
+      LiabilitiesCommitted: 'Pasivos comprometidos',
       LedgerDayRepaired: 'Día del libro reparado',
       ReadModelsRebuilt: 'Modelos de lectura reconstruidos',
       RoleGranted: 'Rol concedido',

@@ -1986,6 +1986,7 @@ const fr: Catalog = {
       BrandCreated: 'Marque créée',
       BrandUpdated: 'Marque enregistrée',
       BrandRetired: 'Marque retirée',
+      LiabilitiesCommitted: 'Passif engagé',
       LedgerDayRepaired: 'Journée du relevé réparée',
       ReadModelsRebuilt: 'Vues reconstruites',
       RoleGranted: 'Rôle accordé',

@@ -1980,6 +1980,7 @@ const hi: Catalog = {
       BrandCreated: 'ब्रांड बनाया',
       BrandUpdated: 'ब्रांड सहेजा',
       BrandRetired: 'ब्रांड सेवानिवृत्त',
+      LiabilitiesCommitted: 'देनदारियाँ प्रतिबद्ध',
       LedgerDayRepaired: 'खाता-दिन ठीक किया',
       ReadModelsRebuilt: 'रीड मॉडल फिर से बनाए',
       RoleGranted: 'भूमिका दी',

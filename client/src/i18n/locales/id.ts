@@ -1980,6 +1980,7 @@ const id: Catalog = {
       BrandCreated: 'Merek dibuat',
       BrandUpdated: 'Merek disimpan',
       BrandRetired: 'Merek dipensiunkan',
+      LiabilitiesCommitted: 'Kewajiban dikomitmenkan',
       LedgerDayRepaired: 'Hari buku besar diperbaiki',
       ReadModelsRebuilt: 'Model baca dibangun ulang',
       RoleGranted: 'Peran diberikan',

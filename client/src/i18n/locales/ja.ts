@@ -1980,6 +1980,7 @@ const ja: Catalog = {
       BrandCreated: 'ブランド作成',
       BrandUpdated: 'ブランド保存',
       BrandRetired: 'ブランド廃止',
+      LiabilitiesCommitted: '負債をコミット',
       LedgerDayRepaired: '台帳の日を修復',
       ReadModelsRebuilt: '読み取りモデルを再構築',
       RoleGranted: '役割付与',

@@ -1980,6 +1980,7 @@ const ko: Catalog = {
       BrandCreated: '브랜드 생성',
       BrandUpdated: '브랜드 저장',
       BrandRetired: '브랜드 폐기',
+      LiabilitiesCommitted: '부채 확약',
       LedgerDayRepaired: '원장 일자 복구',
       ReadModelsRebuilt: '읽기 모델 재구축',
       RoleGranted: '역할 부여',

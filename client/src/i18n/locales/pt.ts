@@ -1986,6 +1986,7 @@ const pt: Catalog = {
       BrandCreated: 'Marca criada',
       BrandUpdated: 'Marca salva',
       BrandRetired: 'Marca retirada',
+      LiabilitiesCommitted: 'Passivos comprometidos',
       LedgerDayRepaired: 'Dia do extrato reparado',
       ReadModelsRebuilt: 'Modelos de leitura reconstruídos',
       RoleGranted: 'Função concedida',

@@ -1992,6 +1992,7 @@ const ru: Catalog = {
       BrandCreated: 'Бренд создан',
       BrandUpdated: 'Бренд сохранён',
       BrandRetired: 'Бренд выведен из обращения',
+      LiabilitiesCommitted: 'Обязательства зафиксированы',
       LedgerDayRepaired: 'День выписки исправлен',
       ReadModelsRebuilt: 'Модели чтения перестроены',
       RoleGranted: 'Роль выдана',

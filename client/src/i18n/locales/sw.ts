@@ -1980,6 +1980,7 @@ const sw: Catalog = {
       BrandCreated: 'Chapa imeundwa',
       BrandUpdated: 'Chapa imehifadhiwa',
       BrandRetired: 'Chapa imestaafishwa',
+      LiabilitiesCommitted: 'Madeni yamethibitishwa',
       LedgerDayRepaired: 'Siku ya leja imerekebishwa',
       ReadModelsRebuilt: 'Miundo ya kusoma imejengwa upya',
       RoleGranted: 'Jukumu limetolewa',

@@ -1980,6 +1980,7 @@ const ur: Catalog = {
       BrandCreated: 'برانڈ بنایا',
       BrandUpdated: 'برانڈ محفوظ کیا',
       BrandRetired: 'برانڈ ریٹائر ہوا',
+      LiabilitiesCommitted: 'واجبات کا عہد',
       LedgerDayRepaired: 'کھاتے کا دن درست کیا',
       ReadModelsRebuilt: 'ریڈ ماڈل دوبارہ بنائے',
       RoleGranted: 'کردار دیا',

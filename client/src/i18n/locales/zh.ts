@@ -1980,6 +1980,7 @@ const zh: Catalog = {
       BrandCreated: '创建品牌',
       BrandUpdated: '保存品牌',
       BrandRetired: '品牌已停用',
+      LiabilitiesCommitted: '负债已承诺',
       LedgerDayRepaired: '修复账目日',
       ReadModelsRebuilt: '重建读取模型',
       RoleGranted: '授予角色',

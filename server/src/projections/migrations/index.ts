@@ -18,6 +18,7 @@ import { payoutReviewMigration } from './0017_payout_review';
 import { playerHistoryMigration } from './0018_player_history';
 import { brandRetiredMigration } from './0019_brand_retired';
 import { heldDepositsMigration } from './0020_held_deposits';
+import { liabilitiesMigration } from './0021_liabilities';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0018_player_history': playerHistoryMigration,
   '0019_brand_retired': brandRetiredMigration,
   '0020_held_deposits': heldDepositsMigration,
+  '0021_liabilities': liabilitiesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

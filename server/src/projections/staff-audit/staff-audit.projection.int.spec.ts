@@ -50,6 +50,8 @@ function history() {
     log.record('brand-bahati', 'BrandCreated', { brand: { id: 'bahati', name: 'Bahati' }, createdBy: 'system:brand-seed', createdAt: t }),
     log.record('brand-simba', 'BrandCreated', { brand: { id: 'simba', name: 'Simba' }, createdBy: admin, createdAt: t }),
     log.record('brand-simba', 'BrandRetired', { brandId: 'simba', reason: 'Campaign over', retiredBy: admin, retiredAt: t }),
+    log.record('liabilities-c1', 'LiabilitiesCommitted', { commitmentId: 'c1', position: '9:1', rootHash: 'a'.repeat(64), total: 90_000, players: 2, balances: [], committedBy: 'system:liabilities', committedAt: t }),
+    log.record('liabilities-c2', 'LiabilitiesCommitted', { commitmentId: 'c2', position: '9:2', rootHash: 'b'.repeat(64), total: 91_000, players: 2, balances: [], committedBy: admin, committedAt: t }),
     log.record('staff-roles', 'StaffRoleGranted', { email: 'sam@example.com', role: 'support', grantedBy: admin, grantedAt: t }),
     log.record('staff-roles', 'StaffRoleRevoked', { email: 'sam@example.com', role: 'support', revokedBy: admin, revokedAt: t }),
   ];
@@ -77,6 +79,7 @@ describeProjection(staffAuditProjection, (spec) => {
         { action: 'RedeemCodeCreated', subject: 'WELCOME25', player_id: null, amount: 25_000, before: null, after: null },
         { action: 'BrandCreated', subject: 'simba', after: 'Simba' },
         { action: 'BrandRetired', staff_id: admin, subject: 'simba', player_id: null, reason: 'Campaign over', before: 'offered', after: 'retired' },
+        { action: 'LiabilitiesCommitted', staff_id: admin, subject: 'c2', player_id: null, amount: 91_000, after: 'b'.repeat(64) },
         { action: 'RoleGranted', subject: 'sam@example.com', before: null, after: 'support' },
         { action: 'RoleRevoked', subject: 'sam@example.com', before: 'support', after: null },
       ],
@@ -89,5 +92,5 @@ describeProjection(staffAuditProjection, (spec) => {
     expect(rows.filter((r) => r.subject === 'bahati')).toHaveLength(0);
   });
 
-  spec.itIsTheSameWhateverTheBatches(history, (rows) => expect(rows.staff_actions).toHaveLength(20));
+  spec.itIsTheSameWhateverTheBatches(history, (rows) => expect(rows.staff_actions).toHaveLength(21));
 });

@@ -7,11 +7,12 @@ import type { PlayerEvent } from '../../domain/player/player';
 import type { RedeemCodeEvent } from '../../domain/redeem-code/redeem-code';
 import type { StaffRoleEvent } from '../../domain/staff/staff-roles';
 import type { SupportEvent } from '../../domain/support/support';
+import type { LiabilitiesEvent } from '../../domain/liabilities/liabilities';
 import { streamOwner } from '../../domain/streams';
 import { type Projection, domainEvent } from '../projection';
 import type { StaffActionsTable } from './staff-audit.table';
 
-type StaffEvent = PlayerEvent | MoneyEvent | RedeemCodeEvent | BrandEvent | StaffRoleEvent | SupportEvent;
+type StaffEvent = PlayerEvent | MoneyEvent | RedeemCodeEvent | BrandEvent | StaffRoleEvent | SupportEvent | LiabilitiesEvent;
 type Row = Insertable<StaffActionsTable>;
 
 /** What the player streams' and the support stream's owner is: the player the decision was about. */
@@ -88,6 +89,9 @@ function rowOf(event: RecordedEvent): Row | null {
     case 'StaffNoteAdded':
       // The note is what the staff member wrote: the log shows it where a decision shows its reason.
       return row('StaffNote', e.data.by, e.data.playerId, { reason: e.data.note });
+    case 'LiabilitiesCommitted':
+      // The daily commitment is the system's; an admin's on demand is listed.
+      return e.data.committedBy.startsWith('system:') ? null : row('LiabilitiesCommitted', e.data.committedBy, e.data.commitmentId, { amount: e.data.total, after: e.data.rootHash });
     case 'StaffRoleGranted':
       return row('RoleGranted', e.data.grantedBy, e.data.email, { before: null, after: e.data.role });
     case 'StaffRoleRevoked':
@@ -105,10 +109,10 @@ function rowOf(event: RecordedEvent): Row | null {
  */
 export const staffAuditProjection: Projection = {
   name: 'staff-audit',
-  version: 3,
+  version: 4,
   handles: [
     'PlayerBanned', 'PlayerUnbanned', 'SuspectLevelSet', 'WithdrawalFirstApproved', 'WithdrawalApproved', 'WithdrawalDeclined', 'WithdrawalPayoutStarted', 'HeldDepositReleased',
-    'HeldDepositRefundRequested', 'HeldDepositRefundStarted', 'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'BrandRetired', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked', 'StaffNoteAdded',
+    'HeldDepositRefundRequested', 'HeldDepositRefundStarted', 'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'BrandRetired', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked', 'StaffNoteAdded', 'LiabilitiesCommitted',
   ],
   tables: ['staff_actions'],
   async applyBatch(trx, events: readonly RecordedEvent[]) {

@@ -26,3 +26,4 @@ export * from './staff-audit';
 export * from './staff-roles';
 export * from './suspect';
 export * from './withdrawals';
+export * from './liabilities';
