@@ -5,27 +5,17 @@
  *   npm run -s backup -- --out DIR
  * EventStoreDB keeps its own backups (see README, "Backup and restore"). Exit status: 0 done, 1 a failure, 2 a usage error.
  */
-import { parseArgs } from 'node:util';
 import { backupEventStore } from '../server/src/adapters/event-store/postgres-backup';
 import { openDatabase } from '../server/src/adapters/db/database';
 import { loadConfig } from '../server/src/config/config';
 import { join } from 'node:path';
-import { console_, type Output } from './operator';
+import { console_, type Output, runWhenStarted, folderOption } from './operator';
 
 const USAGE = 'usage: npm run -s backup -- --out DIR';
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, out: Output = console_): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: [...argv], options: { out: { type: 'string' } }, strict: true }));
-  } catch (err) {
-    out.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
-    return 2;
-  }
-  if (!values.out) {
-    out.error(`--out is required\n${USAGE}`);
-    return 2;
-  }
+  const folder = folderOption(argv, 'out', USAGE, out);
+  if (folder === null) return 2;
   const config = loadConfig(env);
   if (config.eventStoreUrl) {
     out.error('EVENTSTORE_URL is set: back up EventStoreDB with its own tools (README, "Backup and restore").');
@@ -34,10 +24,10 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, schema: config.databaseSchema, poolSize: 2 } : { dataDir: join(config.dataDir, 'pglite') });
   try {
     let shown = 0;
-    const manifest = await backupEventStore(database.kysely, values.out, (n) => {
+    const manifest = await backupEventStore(database.kysely, folder, (n) => {
       if (n - shown >= 50_000) out.line(`${(shown = n)} events…`);
     });
-    out.line(`Backed up ${manifest.events} events to ${values.out} (last checkpoint ${manifest.lastCheckpoint ?? 'none'}, sha256 ${manifest.sha256}).`);
+    out.line(`Backed up ${manifest.events} events to ${folder} (last checkpoint ${manifest.lastCheckpoint ?? 'none'}, sha256 ${manifest.sha256}).`);
     return 0;
   } catch (err) {
     out.error(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -47,12 +37,4 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+runWhenStarted(module, main);

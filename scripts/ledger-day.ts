@@ -12,7 +12,7 @@ import { LedgerDayQuery, type LedgerDayReport, type LedgerEntry, STAFF_REASON_MA
 import { GetLedgerDayHandler, GetLedgerDayQuery, LedgerDays, RepairLedgerDayCommand, RepairLedgerDayHandler } from '../server/src/application/admin/ledger-day';
 import { LedgerRepository } from '../server/src/projections/ledger/ledger.repository';
 import { PlayersRepository } from '../server/src/projections/players/players.repository';
-import { console_, openOperator, type Output } from './operator';
+import { console_, openOperator, type Output, runWhenStarted } from './operator';
 
 const USAGE = 'usage: npm run -s ledger:day -- --player <id|email> --date YYYY-MM-DD [--tz +03:00] [--repair --reason "why"] [--json]';
 
@@ -81,12 +81,4 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+runWhenStarted(module, main);

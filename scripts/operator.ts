@@ -6,6 +6,7 @@
  * (no DATABASE_URL) the server must be stopped first: PGlite lives inside one process.
  */
 import 'reflect-metadata';
+import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { openEventStore, openReadModels } from '../server/src/app/storage';
 import type { Database } from '../server/src/adapters/db/database';
@@ -52,3 +53,28 @@ export interface Output {
 }
 
 export const console_: Output = { line: (t) => process.stdout.write(`${t}\n`), error: (t) => process.stderr.write(`${t}\n`) };
+
+/** The one folder option a command takes (`--out DIR`, `--from DIR`), or null after saying what is wrong (exit status 2). */
+export function folderOption(argv: readonly string[], name: string, usage: string, out: Output): string | null {
+  try {
+    const { values } = parseArgs({ args: [...argv], options: { [name]: { type: 'string' } }, strict: true });
+    const value = values[name];
+    if (typeof value === 'string' && value !== '') return value;
+    out.error(`--${name} is required\n${usage}`);
+  } catch (err) {
+    out.error(`${err instanceof Error ? err.message : String(err)}\n${usage}`);
+  }
+  return null;
+}
+
+/** Runs an operator command's `main` when its file is the one started, exiting with its status (1 on a failure). */
+export function runWhenStarted(started: NodeJS.Module, main: (argv: readonly string[]) => Promise<number>): void {
+  if (require.main !== started) return;
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}

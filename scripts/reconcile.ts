@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { RECONCILIATION_REASON_MAX, type ReconciliationDifference, type ReconciliationRun } from '@bahati/contracts';
 import { RebuildPlayerReadModelsCommand, RebuildPlayerReadModelsHandler, Reconciliation } from '../server/src/application/admin/reconciliation';
 import { ReconciliationRepository } from '../server/src/projections/reconciliation/reconciliation.repository';
-import { console_, openOperator, type Output } from './operator';
+import { console_, openOperator, type Output, runWhenStarted } from './operator';
 
 const USAGE = 'usage: npm run -s reconcile [-- --json] | npm run -s reconcile -- --repair <playerId> --reason "why" [--json]';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,12 +74,4 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+runWhenStarted(module, main);

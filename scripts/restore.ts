@@ -6,25 +6,15 @@
  * The restored house seeds are sealed: the server needs the same HOUSE_SEED_KEY (and HOUSE_SEED_PREVIOUS_KEYS).
  * Exit status: 0 done, 1 a failure (nothing restored), 2 a usage error.
  */
-import { parseArgs } from 'node:util';
 import { restoreEventStore } from '../server/src/adapters/event-store/postgres-backup';
 import { loadConfig } from '../server/src/config/config';
-import { console_, openOperator, type Output } from './operator';
+import { console_, openOperator, type Output, runWhenStarted, folderOption } from './operator';
 
 const USAGE = 'usage: npm run -s restore -- --from DIR';
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, out: Output = console_): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: [...argv], options: { from: { type: 'string' } }, strict: true }));
-  } catch (err) {
-    out.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
-    return 2;
-  }
-  if (!values.from) {
-    out.error(`--from is required\n${USAGE}`);
-    return 2;
-  }
+  const folder = folderOption(argv, 'from', USAGE, out);
+  if (folder === null) return 2;
   if (loadConfig(env).eventStoreUrl) {
     out.error('EVENTSTORE_URL is set: restore EventStoreDB with its own tools (README, "Backup and restore").');
     return 2;
@@ -32,10 +22,10 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const operator = await openOperator(env);
   try {
     let shown = 0;
-    const manifest = await restoreEventStore(operator.database.kysely, values.from, (n) => {
+    const manifest = await restoreEventStore(operator.database.kysely, folder, (n) => {
       if (n - shown >= 50_000) out.line(`${(shown = n)} events restored…`);
     });
-    out.line(`Restored ${manifest.events} events from ${values.from}. Rebuilding the read models…`);
+    out.line(`Restored ${manifest.events} events from ${folder}. Rebuilding the read models…`);
     await operator.runner.catchUp();
     out.line('The read models are rebuilt from the restored events.');
     return 0;
@@ -47,12 +37,4 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+runWhenStarted(module, main);

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { SetStaffRoleCommand, SetStaffRoleHandler, StaffDirectory } from '../server/src/application/admin/staff';
 import { StaffRolesRepository } from '../server/src/projections/staff-roles/staff-roles.repository';
 import { STAFF_ROLE_NAMES, type StaffRole } from '../server/src/domain/staff/staff-roles';
-import { console_, openOperator, type Output } from './operator';
+import { console_, openOperator, type Output, runWhenStarted } from './operator';
 
 const USAGE = 'usage: npm run -s roles -- grant|revoke admin|support <email>\n       npm run -s roles -- list';
 
@@ -47,12 +47,4 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+runWhenStarted(module, main);
