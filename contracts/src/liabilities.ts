@@ -105,3 +105,44 @@ export type LiabilityProofView = z.infer<typeof LiabilityProofView>;
 /** The query of GET players/liabilities/proof. */
 export const LiabilityProofQuery = z.object({ commitment: z.union([z.literal('latest'), z.uuid('commitment is a commitment id or latest')]).default('latest') });
 export type LiabilityProofQuery = z.output<typeof LiabilityProofQuery>;
+
+/**
+ * GET admin/reserves: what a watch-only server can see of the bitcoin held for the players, beside what it owes
+ * them. On chain: the confirmed unspent outputs paying our deposit addresses (the chain port); Lightning: the node's
+ * channel balance (local side) and its on-chain wallet. It cannot see the cold wallet nor prove that we control
+ * these coins: that takes the operator's signatures (docs/operations.md).
+ */
+export const ReservesView = z.object({
+  /** When the sources were read (ISO 8601). */
+  checkedAt: z.string(),
+  onChain: z.object({
+    /** Satoshis in confirmed unspent outputs of the deposit addresses. */
+    confirmed: z.number().int(),
+    outputs: z.number().int(),
+    /** Deposit addresses asked about. */
+    addresses: z.number().int(),
+    /** Which chain source answered (e.g. bitcoin-core, esplora, dev). */
+    source: z.string(),
+  }),
+  /** Null when the node could not be read (`error` says why). */
+  lightning: z
+    .object({
+      /** Satoshis on our side of open channels. */
+      channels: z.number().int(),
+      /** Satoshis in the node's confirmed on-chain wallet. */
+      wallet: z.number().int(),
+      source: z.string(),
+    })
+    .nullable(),
+  /** On chain plus Lightning, satoshis. */
+  total: z.number().int(),
+  /** The newest commitment, or null before the first. */
+  liabilities: LiabilityCommitmentView.nullable(),
+  /** Every bank now (the bank read model), satoshis. */
+  banksNow: z.number().int(),
+  /** total ÷ the newest commitment's total (null without a commitment or when it is 0). */
+  ratio: z.number().nullable(),
+  /** What could not be read, in words (a source down); empty when all answered. */
+  errors: z.array(z.string()),
+});
+export type ReservesView = z.infer<typeof ReservesView>;
