@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { copyMigratedPglite } from '../../server/src/adapters/db/pglite-templates';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 const MAIN = join(REPO_ROOT, 'server', 'dist', 'main.js');
@@ -69,10 +70,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     log += chunk.toString();
     if (log.length > 200_000) log = log.slice(-100_000);
   };
+  // With a REDIS_URL in the environment, each server counts its rate limits apart from earlier runs and other servers.
+  const env: NodeJS.ProcessEnv & { DATA_DIR: string } = { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, REDIS_KEY_PREFIX: `bahati-e2e:${port}:${Date.now()}:`, ...options.env };
+  // A new embedded database starts as a migrated copy (initdb and the migrations cost seconds at every start).
+  const pgliteDir = join(env.DATA_DIR, 'pglite');
+  if (!env.DATABASE_URL && !existsSync(pgliteDir)) await copyMigratedPglite(pgliteDir);
   const child = spawn(process.execPath, [entry], {
     cwd: REPO_ROOT,
-    // With a REDIS_URL in the environment, each server counts its rate limits apart from earlier runs and other servers.
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, REDIS_KEY_PREFIX: `bahati-e2e:${port}:${Date.now()}:`, ...options.env },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', append);

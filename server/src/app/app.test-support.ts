@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@jest/globals';
@@ -8,6 +8,7 @@ import { Pool } from 'pg';
 import type { EventStore } from '../application/ports/event-store';
 import type { Database } from '../adapters/db/database';
 import type { TestDatabase } from '../adapters/db/test-databases';
+import { copyMigratedPglite } from '../adapters/db/pglite-templates';
 import { loadConfig } from '../config/config';
 import { DatabaseToken, EventStoreToken } from '../config/tokens';
 import { ProjectionRunner } from '../projections/runner';
@@ -30,10 +31,13 @@ export class TestApi {
   ) {}
 
   async start(): Promise<void> {
+    const dataDir = this.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bahati-api-'));
+    // PGlite under DATA_DIR: start from a migrated copy (initdb and the migrations cost seconds each time).
+    if (this.db.name === 'pglite' && !existsSync(join(dataDir, 'pglite'))) await copyMigratedPglite(join(dataDir, 'pglite'));
     this.app = await createApp(
       loadConfig({
         NODE_ENV: 'test',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-api-')),
+        DATA_DIR: dataDir,
         LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
         CLIENT_DIST: join(tmpdir(), 'no-client-here'),
         PRICE_SOURCE: 'fixed',

@@ -247,7 +247,7 @@ export function describeProjection(projection: Projection, fn: (spec: Projection
     const spec = new ProjectionSpec(projection);
     let database: Database;
     beforeAll(async () => {
-      database = await testDb.open();
+      database = await testDb.open({ migrated: true });
       spec.db = database.kysely as Kysely<ReadModels>;
       await migrateReadModels(spec.db, database.schema);
     });

@@ -2,6 +2,8 @@
  * One Kysely instance over either a real PostgreSQL server (`pg.Pool`) or an embedded PGlite.
  * Events and read models share it. Column types come back as described in `type-parsers.ts`.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
@@ -26,6 +28,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** PGlite only: keep everything in memory (the default when there is no `dataDir`). */
   inMemory?: boolean;
+  /** PGlite only: a data directory as a tarball (PGlite's `dumpDataDir`) to start from, unless `dataDir` already holds a database. */
+  initialDataDir?: Blob;
   /** Real server only: schema to work in (created if missing), set as every connection's search_path. */
   schema?: string;
   /** Real server only: maximum pooled connections (default 10). */
@@ -40,7 +44,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     throw new Error('openDatabase: a schema can only be chosen on a real PostgreSQL server (PGlite uses public)');
   }
   const dataDir = options.inMemory || !options.dataDir ? undefined : options.dataDir;
-  return openPglite(dataDir);
+  return openPglite(dataDir, options.initialDataDir);
 }
 
 async function openPostgres(url: string, schema: string | undefined, poolSize: number): Promise<Database> {
@@ -72,9 +76,10 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, initialDataDir: Blob | undefined): Promise<Database> {
+  const load = initialDataDir && !(dataDir && existsSync(join(dataDir, 'PG_VERSION'))) ? { loadDataDir: initialDataDir } : {};
   // Options object form: `new PGlite(undefined, options)` would silently drop the options.
-  const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), parsers: pgliteParsers });
+  const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), ...load, parsers: pgliteParsers });
   try {
     await pglite.waitReady;
   } catch (error) {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, jest } from '@jest/globals';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from './database';
+import { pgliteTemplate } from './pglite-templates';
 
 // Starting PGlite (and initdb for a data directory) can take seconds on a busy machine. Jest ignores
 // `testTimeout` inside a `projects` entry, so every file that uses these databases gets it here.
@@ -16,8 +17,12 @@ export type TestDatabaseName = 'pglite' | 'postgres';
 
 export interface TestDatabase {
   name: TestDatabaseName;
-  /** A new, empty database; close it when done (afterEach / afterAll). */
-  open(): Promise<Database>;
+  /**
+   * A new, empty database; close it when done (afterEach / afterAll). `migrated`: PGlite starts from a copy with
+   * the event store's tables and every migration applied (migrating it again changes nothing); the server's
+   * fresh schema is empty either way.
+   */
+  open(options?: { migrated?: boolean }): Promise<Database>;
 }
 
 /**
@@ -27,7 +32,7 @@ export interface TestDatabase {
 export const skipPglite = (env: NodeJS.ProcessEnv): boolean => Boolean(env.DATABASE_URL) && env.TEST_PGLITE === 'off';
 
 export function testDatabases(env: NodeJS.ProcessEnv = process.env): TestDatabase[] {
-  const databases: TestDatabase[] = skipPglite(env) ? [] : [{ name: 'pglite', open: () => openDatabase({ inMemory: true }) }];
+  const databases: TestDatabase[] = skipPglite(env) ? [] : [{ name: 'pglite', open: async (options) => openDatabase({ inMemory: true, initialDataDir: await pgliteTemplate(options?.migrated ? 'migrated' : 'empty') }) }];
   const url = env.DATABASE_URL;
   if (url) databases.push({ name: 'postgres', open: () => openTestSchema(url) });
   return databases;
