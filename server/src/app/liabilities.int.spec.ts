@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { type LiabilityCommitmentView, type LiabilityProofView, verifyLiabilityProof } from '@bahati/contracts';
+import { type LiabilityCommitmentView, type LiabilityProofView, type ReservesView, verifyLiabilityProof } from '@bahati/contracts';
+import { DEV_NODE_FLOAT } from '../adapters/lightning/dev-lightning-node';
 import { describeEachDatabase } from '../adapters/db/test-databases';
 import { type AccountEvent, bankDelta } from '../domain/account/account';
 import { streamOwner } from '../domain/streams';
@@ -85,5 +86,27 @@ describeEachDatabase('proof of liabilities', (db) => {
     expect(daily).toMatchObject({ players: 3 });
     const published = (await api.get(players[0]!.auth, '/api/liabilities')).json() as LiabilityCommitmentView[];
     expect(published.map((c) => c.id)).toContain(daily!.id);
+  });
+
+  it('shows admins the reserves a watch-only server sees beside the newest commitment, with the ratio', async () => {
+    // One on-chain deposit confirmed, one still in the mempool (not a reserve yet).
+    const p = players[2]!;
+    const { address } = (await api.get(p.auth, '/api/players/getbitcoinaddress')).json() as { address: string };
+    await api.inject({ method: 'POST', url: '/api/dev/bitcoin/pay', payload: { address, amount: 40_000, confirmations: 6 } });
+    await api.inject({ method: 'POST', url: '/api/dev/bitcoin/pay', payload: { address, amount: 7_000, confirmations: 0 } });
+    expect((await api.get(p.auth, '/api/admin/reserves')).statusCode).toBe(403);
+    const answer = await api.get(boss.auth, '/api/admin/reserves');
+    expect(answer.statusCode).toBe(200);
+    const reserves = answer.json() as ReservesView;
+    expect(reserves.onChain).toEqual({ confirmed: 40_000, outputs: 1, addresses: 1, source: 'development chain' });
+    // The development node: its float, plus the Lightning deposits, less the on-chain payout (paid once approved: not yet).
+    expect(reserves.lightning).toEqual({ channels: DEV_NODE_FLOAT + 60_000 + 25_000 + 9_000, wallet: DEV_NODE_FLOAT, source: 'development node' });
+    expect(reserves.total).toBe(40_000 + 2 * DEV_NODE_FLOAT + 94_000);
+    const [latest] = (await api.get(boss.auth, '/api/liabilities')).json() as LiabilityCommitmentView[];
+    expect(reserves.liabilities).toEqual(latest);
+    expect(reserves.ratio).toBeCloseTo(reserves.total / latest!.total, 12);
+    expect(reserves.errors).toEqual([]);
+    // The banks now include the confirmed deposit the commitment predates.
+    expect(reserves.banksNow).toBe(latest!.total + 40_000);
   });
 });

@@ -13,6 +13,7 @@ import { Withdrawals } from '../application/money/withdrawals';
 import { DevRails } from '../adapters/dev-rails';
 import { MoneyController } from '../adapters/http/money.controller';
 import { moneyServicesFor } from './money-services';
+import { reservesHandlers } from '../application/liabilities/reserves';
 
 const MoneySetup = Symbol('MoneySetup');
 
@@ -36,6 +37,7 @@ export class MoneyModule {
         ...moneyCommandHandlers,
         ...moneyQueryHandlers,
         ...heldDepositHandlers,
+        ...reservesHandlers,
       ],
       exports: [MoneyServices, DevRails, PlayerEventsHub],
     };

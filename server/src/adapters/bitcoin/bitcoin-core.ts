@@ -53,4 +53,11 @@ export class BitcoinCoreChainWatcher extends ChainWatcher {
       .filter((t) => t.category === 'receive' && t.address && wanted.has(t.address) && t.confirmations >= 0)
       .map((t) => ({ txid: t.txid, vout: t.vout, address: t.address!, amount: btcToSats(t.amount.toFixed(8)), confirmations: t.confirmations }));
   }
+
+  /** `listunspent` with at least one confirmation, for these addresses (watch-only outputs included). */
+  async unspentTo(addresses: readonly string[]): Promise<ChainOutput[]> {
+    if (!addresses.length) return [];
+    const unspent = await this.rpc<ListedTx[]>('listunspent', [1, 9_999_999, addresses, true]);
+    return unspent.map((t) => ({ txid: t.txid, vout: t.vout, address: t.address!, amount: btcToSats(t.amount.toFixed(8)), confirmations: t.confirmations }));
+  }
 }

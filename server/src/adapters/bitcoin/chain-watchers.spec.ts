@@ -15,6 +15,13 @@ describe('chain sources', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       if (req.url === '/blocks/tip/height') return void res.end('110');
+      if (req.url === `/address/${A}/utxo`) {
+        res.setHeader('content-type', 'application/json');
+        return void res.end(JSON.stringify([
+          { txid: 'aa', vout: 1, value: 25_000, status: { confirmed: true, block_height: 105 } },
+          { txid: 'bb', vout: 0, value: 7_000, status: { confirmed: false } },
+        ]));
+      }
       if (req.url === `/address/${A}/txs`) {
         res.setHeader('content-type', 'application/json');
         return void res.end(JSON.stringify([
@@ -26,9 +33,13 @@ describe('chain sources', () => {
         let body = '';
         req.on('data', (c) => (body += c));
         req.on('end', () => {
-          const { method } = JSON.parse(body) as { method: string };
+          const { method, params } = JSON.parse(body) as { method: string; params: unknown[] };
           res.setHeader('content-type', 'application/json');
           if (req.headers.authorization !== `Basic ${Buffer.from('u:p').toString('base64')}`) return void res.end(JSON.stringify({ result: null, error: { message: 'auth' } }));
+          if (method === 'listunspent') {
+            expect(params).toEqual([1, 9_999_999, [A], true]);
+            return void res.end(JSON.stringify({ error: null, result: [{ address: A, amount: 0.00025, vout: 1, txid: 'aa', confirmations: 6 }] }));
+          }
           if (method !== 'listtransactions') return void res.end(JSON.stringify({ result: null, error: { message: 'Method not found' } }));
           res.end(JSON.stringify({ error: null, result: [
             { category: 'receive', address: A, amount: 0.00025, vout: 1, txid: 'aa', confirmations: 6 },
@@ -58,6 +69,12 @@ describe('chain sources', () => {
     expect(await core.outputsTo([A])).toEqual([{ txid: 'aa', vout: 1, address: A, amount: 25_000, confirmations: 6 }]);
   });
 
+  it('reserves: the confirmed unspent outputs of our addresses, from Esplora and from Bitcoin Core', async () => {
+    expect(await new EsploraChainWatcher(base).unspentTo([A])).toEqual([{ txid: 'aa', vout: 1, address: A, amount: 25_000, confirmations: 6 }]);
+    expect(await new BitcoinCoreChainWatcher(`http://u:p@${base.slice(7)}/rpc`).unspentTo([A])).toEqual([{ txid: 'aa', vout: 1, address: A, amount: 25_000, confirmations: 6 }]);
+    expect(await new EsploraChainWatcher(base).unspentTo([])).toEqual([]);
+  });
+
   it('the development chain pays and confirms', async () => {
     const chain = new DevChain(null);
     const txid = chain.pay(A, 5000, 0);
@@ -65,6 +82,11 @@ describe('chain sources', () => {
     chain.confirm(txid, 2);
     expect((await chain.outputsTo([A]))[0]!.confirmations).toBe(2);
     expect(await chain.outputsTo([B])).toEqual([]);
+    // Reserves count it once confirmed.
+    const mempool = chain.pay(A, 700, 0);
+    expect(await chain.unspentTo([A])).toEqual([{ txid, vout: 0, address: A, amount: 5000, confirmations: 2 }]);
+    chain.confirm(mempool, 1);
+    expect((await chain.unspentTo([A])).map((o) => o.amount)).toEqual([5000, 700]);
   });
 
   it('converts BTC amounts to satoshis exactly', () => {

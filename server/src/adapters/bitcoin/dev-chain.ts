@@ -50,6 +50,11 @@ export class DevChain extends ChainWatcher {
     return found;
   }
 
+  /** Nothing spends a deposit output on the development chain: every confirmed one is unspent. */
+  async unspentTo(addresses: readonly string[]): Promise<ChainOutput[]> {
+    return (await this.outputsTo(addresses)).filter((o) => o.confirmations >= 1);
+  }
+
   private save() {
     if (!this.file) return;
     mkdirSync(dirname(this.file), { recursive: true });

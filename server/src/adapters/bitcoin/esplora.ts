@@ -1,5 +1,12 @@
 import { type ChainOutput, ChainWatcher } from '../../application/ports/money';
 
+interface EsploraUtxo {
+  txid: string;
+  vout: number;
+  value: number;
+  status: { confirmed: boolean; block_height?: number };
+}
+
 interface EsploraTx {
   txid: string;
   vout: { scriptpubkey_address?: string; value: number }[];
@@ -37,6 +44,19 @@ export class EsploraChainWatcher extends ChainWatcher {
             found.push({ txid: tx.txid, vout, address, amount: out.value, confirmations });
           }
         });
+      }
+    }
+    return found;
+  }
+
+  async unspentTo(addresses: readonly string[]): Promise<ChainOutput[]> {
+    if (!addresses.length) return [];
+    const tip = Number(await this.get<string>('/blocks/tip/height', true));
+    const found: ChainOutput[] = [];
+    for (const address of addresses) {
+      for (const utxo of await this.get<EsploraUtxo[]>(`/address/${encodeURIComponent(address)}/utxo`)) {
+        if (!utxo.status.confirmed || utxo.status.block_height === undefined) continue;
+        found.push({ txid: utxo.txid, vout: utxo.vout, address, amount: utxo.value, confirmations: tip - utxo.status.block_height + 1 });
       }
     }
     return found;

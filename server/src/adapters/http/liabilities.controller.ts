@@ -1,15 +1,16 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { ApiErrorBody, LiabilityCommitmentList, LiabilityCommitmentView, LiabilityProofQuery, LiabilityProofView } from '@bahati/contracts';
+import { ApiErrorBody, LiabilityCommitmentList, LiabilityCommitmentView, LiabilityProofQuery, LiabilityProofView, ReservesView } from '@bahati/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../application/actor';
 import { CommitLiabilitiesCommand, GetLiabilityCommitmentsQuery, GetLiabilityProofQuery } from '../../application/liabilities/liabilities';
+import { GetReservesQuery } from '../../application/liabilities/reserves';
 import { AdminOnly, CorrelationId, CurrentActor, Public } from './auth';
 import { openApi } from './openapi';
 import { ZodPipe } from './zod.pipe';
 
-/** Proof of liabilities: the published commitments, each player's own proof, an admin's commitment now. */
+/** Proof of liabilities: the published commitments, each player's own proof, an admin's commitment now, the reserves beside them. */
 @ApiTags('liabilities')
 @Controller()
 export class LiabilitiesController {
@@ -41,5 +42,17 @@ export class LiabilitiesController {
   @ApiOkResponse({ schema: openApi(LiabilityCommitmentView) })
   commit(@CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<LiabilityCommitmentView> {
     return this.commands.execute(new CommitLiabilitiesCommand(actor, id));
+  }
+
+  @ApiBearerAuth()
+  @AdminOnly()
+  @Get('admin/reserves')
+  @ApiOperation({
+    summary:
+      'What a watch-only server sees of the coins held (confirmed unspent outputs of the deposit addresses, the Lightning node\'s channels and wallet) beside the newest commitment and the banks now, with the ratio (admins)',
+  })
+  @ApiOkResponse({ schema: openApi(ReservesView) })
+  reserves(@CurrentActor() actor: Actor): Promise<ReservesView> {
+    return this.queries.execute(new GetReservesQuery(actor));
   }
 }

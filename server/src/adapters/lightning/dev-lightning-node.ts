@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path';
 import * as bolt11 from 'bolt11';
 import type { BitcoinNetworkName } from '../bitcoin/addresses';
-import { type CreatedInvoice, type InvoiceUpdate, LightningNode, type Payout } from '../../application/ports/money';
+import { type CreatedInvoice, type InvoiceUpdate, LightningNode, type NodeBalances, type Payout } from '../../application/ports/money';
 
 export const BOLT11_NETWORKS: Record<BitcoinNetworkName, { bech32: string; pubKeyHash: number; scriptHash: number; validWitnessVersions: number[] }> = {
   mainnet: { bech32: 'bc', pubKeyHash: 0x00, scriptHash: 0x05, validWitnessVersions: [0, 1] },
@@ -19,11 +19,20 @@ interface DevInvoice {
   status: InvoiceUpdate['status'];
 }
 
+/** A payout the node made, with what it cost (older state files hold the reference only). */
+interface DevPayout extends Payout {
+  method?: 'lightning' | 'bitcoin';
+  amount?: number;
+}
+
 interface DevState {
   nodeKey: string;
   invoices: DevInvoice[];
-  payouts: Record<string, Payout>;
+  payouts: Record<string, DevPayout>;
 }
+
+/** What the development node opens with, satoshis, on each side (its channels and its wallet), so payouts have funds. */
+export const DEV_NODE_FLOAT = 10_000_000;
 
 export class UnknownInvoiceError extends Error {}
 
@@ -96,12 +105,20 @@ export class DevLightningNode extends LightningNode {
     return update;
   }
 
-  async pay(paymentRequest: string, _amount: number, idempotencyKey: string): Promise<Payout> {
-    return this.record(idempotencyKey, () => ({ reference: bolt11.decode(paymentRequest).tagsObject.payment_hash ?? createHash('sha256').update(paymentRequest).digest('hex') }));
+  async pay(paymentRequest: string, amount: number, idempotencyKey: string): Promise<Payout> {
+    const reference = bolt11.decode(paymentRequest).tagsObject.payment_hash ?? createHash('sha256').update(paymentRequest).digest('hex');
+    return this.record(idempotencyKey, { reference, method: 'lightning', amount });
   }
 
-  async sendOnChain(_address: string, _amount: number, idempotencyKey: string): Promise<Payout> {
-    return this.record(idempotencyKey, () => ({ reference: createHash('sha256').update(randomBytes(32)).digest('hex') }));
+  async sendOnChain(_address: string, amount: number, idempotencyKey: string): Promise<Payout> {
+    return this.record(idempotencyKey, { reference: createHash('sha256').update(randomBytes(32)).digest('hex'), method: 'bitcoin', amount });
+  }
+
+  /** The float on each side, plus settled invoices on the channels, less what was paid out of each. */
+  async balances(): Promise<NodeBalances> {
+    const settled = this.state.invoices.filter((i) => i.status === 'Settled').reduce((sum, i) => sum + i.amount, 0);
+    const paid = (method: DevPayout['method']) => Object.values(this.state.payouts).reduce((sum, p) => sum + (p.method === method ? (p.amount ?? 0) : 0), 0);
+    return { channels: DEV_NODE_FLOAT + settled - paid('lightning'), wallet: DEV_NODE_FLOAT - paid('bitcoin') };
   }
 
   /** The next `count` payouts not made yet fail with `reason`; one already made is still answered as made. */
@@ -114,17 +131,16 @@ export class DevLightningNode extends LightningNode {
     return this.state.payouts;
   }
 
-  private record(key: string, make: () => Payout): Payout {
+  private record(key: string, payout: DevPayout): Payout {
     const existing = this.state.payouts[key];
-    if (existing) return existing;
+    if (existing) return { reference: existing.reference };
     if (this.refusals.count > 0) {
       this.refusals.count--;
       throw new Error(this.refusals.reason);
     }
-    const payout = make();
     this.state.payouts[key] = payout;
     this.save();
-    return payout;
+    return { reference: payout.reference };
   }
 
   private save() {

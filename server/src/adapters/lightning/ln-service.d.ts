@@ -10,4 +10,6 @@ declare module 'ln-service' {
   export function sendToChainAddress(args: { lnd: Lnd; address: string; tokens: number; description?: string }): Promise<{ id: string }>;
   export function getChainTransactions(args: { lnd: Lnd }): Promise<{ transactions: { id: string; description?: string }[] }>;
   export function decodePaymentRequest(args: { lnd: Lnd; request: string }): Promise<{ id: string; tokens: number }>;
+  export function getChannelBalance(args: { lnd: Lnd }): Promise<{ channel_balance: number }>;
+  export function getChainBalance(args: { lnd: Lnd }): Promise<{ chain_balance: number }>;
 }

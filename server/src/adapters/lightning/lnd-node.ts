@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import * as ln from 'ln-service';
-import { type CreatedInvoice, type InvoiceUpdate, LightningNode, type Payout } from '../../application/ports/money';
+import { type CreatedInvoice, type InvoiceUpdate, LightningNode, type NodeBalances, type Payout } from '../../application/ports/money';
 
 export interface LndSettings {
   /** host:port of LND's gRPC interface. */
@@ -104,5 +104,11 @@ export class LndLightningNode extends LightningNode {
     if (earlier) return { reference: earlier.id };
     const sent = await ln.sendToChainAddress({ lnd: this.lnd, address, tokens: amount, description: label });
     return { reference: sent.id };
+  }
+
+  /** Our side of the open channels and the confirmed on-chain wallet. */
+  async balances(): Promise<NodeBalances> {
+    const [channels, chain] = await Promise.all([ln.getChannelBalance({ lnd: this.lnd }), ln.getChainBalance({ lnd: this.lnd })]);
+    return { channels: channels.channel_balance, wallet: chain.chain_balance };
   }
 }

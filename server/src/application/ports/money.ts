@@ -36,6 +36,14 @@ export interface ChainOutput {
 export abstract class ChainWatcher {
   abstract readonly kind: string;
   abstract outputsTo(addresses: readonly string[]): Promise<ChainOutput[]>;
+  /** The outputs paying `addresses` that are confirmed (≥ 1) and not spent: what those addresses hold now. */
+  abstract unspentTo(addresses: readonly string[]): Promise<ChainOutput[]>;
+}
+
+/** What the Lightning node holds, satoshis: our side of its open channels and its confirmed on-chain wallet. */
+export interface NodeBalances {
+  channels: number;
+  wallet: number;
 }
 
 export interface CreatedInvoice {
@@ -70,6 +78,8 @@ export abstract class LightningNode {
   abstract subscribe(onUpdate: (update: InvoiceUpdate) => void): () => void;
   abstract pay(paymentRequest: string, amount: number, idempotencyKey: string): Promise<Payout>;
   abstract sendOnChain(address: string, amount: number, idempotencyKey: string): Promise<Payout>;
+  /** What the node holds now (the reserves view). */
+  abstract balances(): Promise<NodeBalances>;
 }
 
 /** Where a withdrawal may be paid: a Bitcoin address or a BOLT11 payment request of the configured network. */
