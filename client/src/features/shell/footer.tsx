@@ -11,9 +11,9 @@ import styles from './footer.module.css';
 const LINKS = [
   { to: '/bahati-contact-information', label: 'shell.footer.contact' },
   { to: '/responsible-gaming-practices', label: 'shell.footer.responsibleGaming' },
-  { to: '/proof-of-liabilities', label: 'shell.footer.liabilities' },
   { to: '/bahati-privacy-policy', label: 'shell.footer.privacy' },
   { to: '/bahati-terms-of-use', label: 'shell.footer.terms' },
+  { to: '/proof-of-liabilities', label: 'shell.footer.liabilities' },
 ] as const;
 
 function LanguageSelect() {
