@@ -24,7 +24,7 @@ function RootHash({ hash }: { hash: string }) {
       <code className={styles.hash} data-testid="commitment-root">
         {hash}
       </code>
-      <CopyButton text={hash} label={t('liabilities.copyRoot')} compact />
+      <CopyButton text={hash} label={t('proofOfLiabilities.copyRoot')} compact />
     </span>
   );
 }
@@ -40,7 +40,7 @@ function CommitmentList() {
     return (
       <div className={styles.problemRow}>
         <p className="alert" role="alert">
-          {t('liabilities.loadFailed')}
+          {t('proofOfLiabilities.loadFailed')}
         </p>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void refetch()} disabled={isFetching}>
           {t('common.retry')}
@@ -50,15 +50,15 @@ function CommitmentList() {
   if (data.length === 0)
     return (
       <p className={styles.prompt} data-testid="commitments-none">
-        {t('liabilities.none')}
+        {t('proofOfLiabilities.none')}
       </p>
     );
   const columns: Column<LiabilityCommitmentView>[] = [
-    { key: 'time', header: t('liabilities.columns.time'), primary: true, cell: (c) => <time dateTime={c.committedAt}>{formatDate(c.committedAt)}</time> },
-    { key: 'total', header: t('liabilities.columns.total'), cell: (c) => <SatsAmount sats={c.total} stacked /> },
-    { key: 'players', header: t('liabilities.columns.players'), align: 'end', cell: (c) => <span className={styles.count}>{formats.number(c.players)}</span> },
-    { key: 'root', header: t('liabilities.columns.root'), cell: (c) => <RootHash hash={c.rootHash} /> },
-    { key: 'position', header: t('liabilities.columns.position'), cell: (c) => <code className={styles.position}>{c.position ?? '—'}</code> },
+    { key: 'time', header: t('proofOfLiabilities.columns.time'), primary: true, cell: (c) => <time dateTime={c.committedAt}>{formatDate(c.committedAt)}</time> },
+    { key: 'total', header: t('proofOfLiabilities.columns.total'), cell: (c) => <SatsAmount sats={c.total} stacked /> },
+    { key: 'players', header: t('proofOfLiabilities.columns.players'), align: 'end', cell: (c) => <span className={styles.count}>{formats.number(c.players)}</span> },
+    { key: 'root', header: t('proofOfLiabilities.columns.root'), cell: (c) => <RootHash hash={c.rootHash} /> },
+    { key: 'position', header: t('proofOfLiabilities.columns.position'), cell: (c) => <code className={styles.position}>{c.position ?? '—'}</code> },
   ];
   return (
     <DataTable
@@ -66,8 +66,8 @@ function CommitmentList() {
       rows={data}
       rowKey={(c) => c.id}
       rowTestId={() => 'commitment'}
-      caption={t('liabilities.listCaption')}
-      empty={t('liabilities.none')}
+      caption={t('proofOfLiabilities.listCaption')}
+      empty={t('proofOfLiabilities.none')}
       testId="commitments"
       cardsByRoom
     />
@@ -80,8 +80,8 @@ function PythonVerifier({ headingId }: { headingId: string }) {
   return (
     <>
       <div className={styles.codeHead}>
-        <h3 id={headingId}>{t('liabilities.pythonTitle')}</h3>
-        <CopyButton text={LIABILITIES_VERIFIER_PY} label={t('liabilities.copyCode')} />
+        <h3 id={headingId}>{t('proofOfLiabilities.pythonTitle')}</h3>
+        <CopyButton text={LIABILITIES_VERIFIER_PY} label={t('proofOfLiabilities.copyCode')} />
       </div>
       <div className={styles.code} role="region" aria-labelledby={headingId} tabIndex={0}>
         <pre>
@@ -99,50 +99,50 @@ export function Component() {
   const signedIn = useSelector((state: SessionRootState) => selectJwt(state)) !== null;
 
   useEffect(() => {
-    document.title = `${t('liabilities.title')} · ${t('common.brand')}`;
+    document.title = `${t('proofOfLiabilities.title')} · ${t('common.brand')}`;
   }, [t]);
 
   return (
     <div className={`container ${styles.page}`}>
       <header className={styles.head}>
-        <h1 className={styles.title}>{t('liabilities.title')}</h1>
-        <p className={styles.lead}>{t('liabilities.lead')}</p>
+        <h1 className={styles.title}>{t('proofOfLiabilities.title')}</h1>
+        <p className={styles.lead}>{t('proofOfLiabilities.lead')}</p>
       </header>
 
       <section className={`panel ${styles.panel}`} aria-labelledby={ids.how}>
-        <h2 id={ids.how}>{t('liabilities.howTitle')}</h2>
+        <h2 id={ids.how}>{t('proofOfLiabilities.howTitle')}</h2>
         <ol className={styles.how}>
-          <li>{t('liabilities.how.tree')}</li>
-          <li>{t('liabilities.how.shares')}</li>
-          <li>{t('liabilities.how.leaf')}</li>
-          <li>{t('liabilities.how.node')}</li>
-          <li>{t('liabilities.how.root')}</li>
+          <li>{t('proofOfLiabilities.how.tree')}</li>
+          <li>{t('proofOfLiabilities.how.shares')}</li>
+          <li>{t('proofOfLiabilities.how.leaf')}</li>
+          <li>{t('proofOfLiabilities.how.node')}</li>
+          <li>{t('proofOfLiabilities.how.root')}</li>
         </ol>
       </section>
 
       <section className={`panel ${styles.panel}`} aria-labelledby={ids.list}>
-        <h2 id={ids.list}>{t('liabilities.listTitle')}</h2>
+        <h2 id={ids.list}>{t('proofOfLiabilities.listTitle')}</h2>
         <CommitmentList />
       </section>
 
       <section className={`panel ${styles.panel}`} aria-labelledby={ids.check}>
-        <h2 id={ids.check}>{t('liabilities.checkTitle')}</h2>
+        <h2 id={ids.check}>{t('proofOfLiabilities.checkTitle')}</h2>
         <ol className={styles.how}>
-          <li>{t('liabilities.check.profile')}</li>
-          <li>{t('liabilities.check.browser')}</li>
+          <li>{t('proofOfLiabilities.check.profile')}</li>
+          <li>{t('proofOfLiabilities.check.browser')}</li>
           <li>
-            {t('liabilities.check.download')} <code className={styles.command}>{VERIFY_COMMAND}</code>
+            {t('proofOfLiabilities.check.download')} <code className={styles.command}>{VERIFY_COMMAND}</code>
           </li>
-          <li>{t('liabilities.check.compare')}</li>
+          <li>{t('proofOfLiabilities.check.compare')}</li>
         </ol>
         <p className={styles.action}>
           {signedIn ? (
             <LocalizedLink to="/profile#liabilities" className="btn btn-primary btn-sm">
-              {t('liabilities.profileLink')}
+              {t('proofOfLiabilities.profileLink')}
             </LocalizedLink>
           ) : (
             <LocalizedLink to="/authentication" className="btn btn-primary btn-sm">
-              {t('liabilities.signInLink')}
+              {t('proofOfLiabilities.signInLink')}
             </LocalizedLink>
           )}
         </p>
@@ -150,11 +150,11 @@ export function Component() {
       </section>
 
       <section className={`panel ${styles.panel}`} aria-labelledby={ids.reserves}>
-        <h2 id={ids.reserves}>{t('liabilities.reservesTitle')}</h2>
+        <h2 id={ids.reserves}>{t('proofOfLiabilities.reservesTitle')}</h2>
         <ul className={styles.points}>
-          <li>{t('liabilities.reserves.liabilities')}</li>
-          <li>{t('liabilities.reserves.watchOnly')}</li>
-          <li>{t('liabilities.reserves.operator')}</li>
+          <li>{t('proofOfLiabilities.reserves.liabilities')}</li>
+          <li>{t('proofOfLiabilities.reserves.watchOnly')}</li>
+          <li>{t('proofOfLiabilities.reserves.operator')}</li>
         </ul>
       </section>
     </div>

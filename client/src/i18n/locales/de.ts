@@ -1009,7 +1009,7 @@ const de: Catalog = {
       terms: 'Vollständige Bonusbedingungen',
     },
   },
-  liabilities: {
+  proofOfLiabilities: {
     title: 'Nachweis der Verbindlichkeiten',
     lead: 'Jeden Tag veröffentlichen wir eine Festlegung auf alles, was wir unseren Spielern schulden. Jeder Spieler kann prüfen, dass sein eigenes Guthaben darin mitgezählt ist – im Browser oder mit einem kurzen Python-Skript.',
     howTitle: 'Worauf wir uns jeden Tag festlegen',

@@ -1079,7 +1079,7 @@ const en = {
       terms: 'Full bonus terms',
     },
   },
-  liabilities: {
+  proofOfLiabilities: {
     title: 'Proof of liabilities',
     lead: 'Every day we publish a commitment to everything we owe our players. Each player can check that their own balance is counted in it, in the browser or with a short Python script.',
     howTitle: 'What we commit to every day',

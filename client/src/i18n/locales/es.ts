@@ -1013,7 +1013,7 @@ const es: Catalog = {
       terms: 'Términos completos de los bonos',
     },
   },
-  liabilities: {
+  proofOfLiabilities: {
     title: 'Prueba de pasivos',
     lead: 'Cada día publicamos un compromiso con todo lo que debemos a nuestros jugadores. Cada jugador puede comprobar que su propio saldo está contado en él, en el navegador o con un breve script de Python.',
     howTitle: 'Con qué nos comprometemos cada día',

@@ -1013,7 +1013,7 @@ const fr: Catalog = {
       terms: 'Conditions complètes des bonus',
     },
   },
-  liabilities: {
+  proofOfLiabilities: {
     title: 'Preuve de passif',
     lead: 'Chaque jour, nous publions un engagement sur tout ce que nous devons à nos joueurs. Chaque joueur peut vérifier que son propre solde y est compté, dans le navigateur ou avec un court script Python.',
     howTitle: 'Ce sur quoi nous nous engageons chaque jour',

@@ -1009,7 +1009,7 @@ const id: Catalog = {
       terms: 'Syarat bonus lengkap',
     },
   },
-  liabilities: {
+  proofOfLiabilities: {
     title: 'Bukti liabilitas',
     lead: 'Setiap hari kami menerbitkan komitmen atas semua yang kami utangkan kepada para pemain. Setiap pemain dapat memeriksa bahwa saldonya sendiri ikut dihitung di dalamnya, di peramban atau dengan skrip Python yang singkat.',
     howTitle: 'Apa yang kami komitmenkan setiap hari',

@@ -1009,7 +1009,7 @@ const ko: Catalog = {
       terms: '보너스 전체 약관',
     },
   },
-  liabilities: {
+  proofOfLiabilities: {
     title: '부채 증명',
     lead: '우리는 매일 플레이어에게 빚진 모든 금액에 대한 커밋먼트를 공개합니다. 모든 플레이어는 자신의 잔액이 그 안에 포함되어 있는지 브라우저에서, 또는 짧은 Python 스크립트로 확인할 수 있습니다.',
     howTitle: '매일 커밋하는 내용',

@@ -1013,7 +1013,7 @@ const pt: Catalog = {
       terms: 'Termos completos dos bônus',
     },
   },
-  liabilities: {
+  proofOfLiabilities: {
     title: 'Prova de passivos',
     lead: 'Todos os dias publicamos um compromisso com tudo o que devemos aos nossos jogadores. Cada jogador pode conferir que o próprio saldo está contado nele, no navegador ou com um pequeno script em Python.',
     howTitle: 'Com o que nos comprometemos todos os dias',

@@ -1009,7 +1009,7 @@ const sw: Catalog = {
       terms: 'Masharti kamili ya bonasi',
     },
   },
-  liabilities: {
+  proofOfLiabilities: {
     title: 'Uthibitisho wa madeni',
     lead: 'Kila siku tunachapisha ahadi juu ya kila kitu tunachodaiwa na wachezaji wetu. Kila mchezaji anaweza kukagua kwamba salio lake mwenyewe limehesabiwa ndani yake, kwenye kivinjari au kwa hati fupi ya Python.',
     howTitle: 'Tunachoahidi kila siku',

@@ -1009,7 +1009,7 @@ const zh: Catalog = {
       terms: '完整奖金条款',
     },
   },
-  liabilities: {
+  proofOfLiabilities: {
     title: '负债证明',
     lead: '我们每天公布一份承诺，涵盖我们欠所有玩家的全部款项。每位玩家都可以在浏览器中或用一段简短的 Python 脚本，核实自己的余额已计入其中。',
     howTitle: '我们每天承诺什么',
