@@ -9,6 +9,8 @@ RUN npm ci
 COPY contracts contracts
 COPY server server
 COPY client client
+# The proof-of-liabilities page shows the stock-Python verifier of the docs word for word.
+COPY docs/verify-liabilities.py docs/
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim

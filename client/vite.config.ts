@@ -33,7 +33,7 @@ function noZodInBundle(): Plugin {
 /** Paths of the app's own screens an information page may link to (the Markdown pages' paths are added). */
 const APP_PATHS = [
   '', 'game', 'ledger', 'deposit', 'withdraws', 'bonuses', 'phone-verify', 'profile', 'authentication', 'provable',
-  'bitcoin-setup-information', 'self-excluded', 'session-expired', 'suspect', 'geolocation-blocked',
+  'proof-of-liabilities', 'bitcoin-setup-information', 'self-excluded', 'session-expired', 'suspect', 'geolocation-blocked',
 ];
 
 export default defineConfig({

@@ -86,6 +86,7 @@ export const LiabilityCommitmentView = z.object({
 export type LiabilityCommitmentView = z.infer<typeof LiabilityCommitmentView>;
 export const LiabilityCommitmentList = z.array(LiabilityCommitmentView);
 
+// Every schema here is built by calls that start with `z.` (the client's bundler drops them as pure: no zod in the browser).
 const ProofNode = z.object({ hash: z.string(), sum: z.number().int() });
 /** GET players/liabilities/proof?commitment=<id|latest>: the player's own proof (JSON to download and check). */
 export const LiabilityProofView = z.object({
@@ -96,7 +97,7 @@ export const LiabilityProofView = z.object({
   leaves: z.array(
     z.object({
       leaf: z.object({ playerId: z.string(), balance: z.number().int(), salt: z.string() }),
-      path: z.array(ProofNode.extend({ side: z.enum(['left', 'right']) })),
+      path: z.array(z.object({ hash: z.string(), sum: z.number().int(), side: z.enum(['left', 'right']) })),
     }),
   ),
 });
@@ -137,7 +138,7 @@ export const ReservesView = z.object({
   /** On chain plus Lightning, satoshis. */
   total: z.number().int(),
   /** The newest commitment, or null before the first. */
-  liabilities: LiabilityCommitmentView.nullable(),
+  liabilities: z.nullable(LiabilityCommitmentView),
   /** Every bank now (the bank read model), satoshis. */
   banksNow: z.number().int(),
   /** total ÷ the newest commitment's total (null without a commitment or when it is 0). */

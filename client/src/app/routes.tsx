@@ -50,6 +50,7 @@ export function appRoutes(): RouteObject[] {
         { path: 'admin/analytics', element: lazyScreen(() => import('@/features/admin-analytics/admin-analytics-page')) },
         { path: 'admin/audit-log', element: lazyScreen(() => import('@/features/admin-audit/admin-audit-page')) },
         { path: 'admin/reconciliation', element: lazyScreen(() => import('@/features/admin-reconciliation/admin-reconciliation-page')) },
+        { path: 'admin/reserves', element: lazyScreen(() => import('@/features/admin-reserves/admin-reserves-page')) },
       ],
     },
     // What support may open as well (each screen shows only what the role may do): players, hand audits, a ledger day.
@@ -72,7 +73,7 @@ export function appRoutes(): RouteObject[] {
         { path: 'profile', element: lazyScreen(() => import('@/features/profile/profile-page')) },
       ],
     },
-    // The table, the ledger and the shoe verification tool (public: anyone can check seeds).
+    // The table, the ledger, the shoe verification tool (public: anyone can check seeds) and the proof of liabilities (public).
     {
       element: <RequireAuth />,
       children: [
@@ -81,6 +82,7 @@ export function appRoutes(): RouteObject[] {
       ],
     },
     { path: 'provable', element: lazyScreen(() => import('@/features/provable/provable-page')) },
+    { path: 'proof-of-liabilities', element: lazyScreen(() => import('@/features/liabilities/liabilities-page')) },
     { path: 'geolocation-blocked', element: lazyScreen(() => import('@/features/content/geolocation-blocked-page')) },
     // Where sign-in and refused deals send a self-excluded or a banned player (public: nothing to load).
     { path: 'self-excluded', element: lazyScreen(() => import('@/features/content/self-excluded-page')) },

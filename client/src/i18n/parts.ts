@@ -20,5 +20,6 @@ export const FIRST_LOAD_KEYS: readonly string[] = [
   // The header's staff menu.
   'staff.menu',
   'adminReconciliation.menu',
+  'adminReserves.menu',
   'content.welcome',
 ];

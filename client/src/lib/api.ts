@@ -77,6 +77,9 @@ export const api = createApi({
     'LedgerDay',
     'Reconciliation',
     'PlayerOverview',
+    'Liabilities',
+    'LiabilityProof',
+    'Reserves',
   ],
   endpoints: (build) => ({
     getPlayer: build.query<Player, void>({

@@ -1,4 +1,5 @@
-import { BRAND_SVG_FIELDS, BRAND_SVG_SIZES, type AdminPlayer, type Brand } from '@bahati/contracts';
+import { BRAND_SVG_FIELDS, BRAND_SVG_SIZES, liabilityLeafText, liabilityNodeText, type AdminPlayer, type Brand } from '@bahati/contracts';
+import type { LiabilityCommitmentView, LiabilityLeaf, LiabilityNode, LiabilityProofView } from '@bahati/contracts';
 import type { Bonus, Card, Hand, HandAction, Player, PlayerHand, PlayerLimits, PlayerOverview, PriceFigure, Shoe, WithdrawRequestView } from '@bahati/contracts';
 
 /*
@@ -202,4 +203,46 @@ export function adminPlayer(overrides: Partial<AdminPlayer> = {}): AdminPlayer {
     lastActive: '2026-01-06T09:30:00.000Z',
     ...overrides,
   };
+}
+
+export const COMMITMENT_ID = '5c0d7e1f-2a3b-4c5d-8e6f-7a8b9c0d1e2f';
+
+const sha256Hex = async (text: string) =>
+  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * A published commitment over two players and the first one's proof, hashed as the server does (contracts' texts):
+ * leaves [ours a, theirs z, theirs a, ours z] (each balance in two shares), paired, then the root.
+ */
+export async function liabilityFixture({ shares = [12_000, 18_000], others = [25_000, 15_000], committedAt = '2026-03-01T00:00:00.000Z' } = {}): Promise<{
+  commitment: LiabilityCommitmentView;
+  proof: LiabilityProofView;
+}> {
+  const other = 'e3b0c442-98fc-4c14-9afb-f4c8996fb924';
+  const ours: LiabilityLeaf[] = [
+    { playerId: PLAYER_ID, balance: shares[0]!, salt: '1'.repeat(64) },
+    { playerId: PLAYER_ID, balance: shares[1]!, salt: '2'.repeat(64) },
+  ];
+  const theirs: LiabilityLeaf[] = [
+    { playerId: other, balance: others[0]!, salt: '3'.repeat(64) },
+    { playerId: other, balance: others[1]!, salt: '4'.repeat(64) },
+  ];
+  const leaf = async (l: LiabilityLeaf): Promise<LiabilityNode> => ({ hash: await sha256Hex(liabilityLeafText(l)), sum: l.balance });
+  const node = async (left: LiabilityNode, right: LiabilityNode): Promise<LiabilityNode> => ({ hash: await sha256Hex(liabilityNodeText(left, right)), sum: left.sum + right.sum });
+  const [a, b, c, d] = await Promise.all([leaf(ours[0]!), leaf(theirs[1]!), leaf(theirs[0]!), leaf(ours[1]!)]);
+  const left = await node(a!, b!);
+  const right = await node(c!, d!);
+  const root = await node(left, right);
+  const commitment: LiabilityCommitmentView = { id: COMMITMENT_ID, rootHash: root.hash, total: root.sum, players: 2, position: '4812', committedAt };
+  const proof: LiabilityProofView = {
+    commitment,
+    root,
+    playerId: PLAYER_ID,
+    balance: shares[0]! + shares[1]!,
+    leaves: [
+      { leaf: ours[0]!, path: [{ ...b!, side: 'right' }, { ...right, side: 'right' }] },
+      { leaf: ours[1]!, path: [{ ...c!, side: 'left' }, { ...left, side: 'left' }] },
+    ],
+  };
+  return { commitment, proof };
 }

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ApiErrorBody, Bonus, ErrorCode, PlayerPage, PlayerPushEvent, StaffRole, StaffRolesResponse, WithdrawRequest, WithdrawRequestView } from '@bahati/contracts';
+import type { ApiErrorBody, Bonus, ErrorCode, LiabilityCommitmentView, PlayerPage, PlayerPushEvent, StaffRole, StaffRolesResponse, WithdrawRequest, WithdrawRequestView } from '@bahati/contracts';
 import type { ClientConfig } from '@/lib/api';
 import { adminPlayer, brand, limits, player, playerOverview, priceFigure, shoe } from './fixtures';
 
@@ -71,6 +71,9 @@ export const handlers = [
   // A player with no history in the 360 view unless a test says so.
   http.get('/api/admin/players/:id/overview', () => HttpResponse.json(playerOverview())),
   http.get('/api/players/brand', () => HttpResponse.json(brand())),
+  // No commitment of the liabilities yet unless a test says so.
+  http.get('/api/liabilities', () => HttpResponse.json<LiabilityCommitmentView[]>([])),
+  http.get('/api/players/liabilities/proof', () => apiError('NotFound', 404, 'No commitment of our liabilities yet.')),
 ];
 
 export const server = setupServer(...handlers);

@@ -15,8 +15,10 @@ describe('the back office landing', () => {
     asStaff('admin');
     renderWithProviders(<AdminPage />, { route: '/admin' });
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeInTheDocument();
-    await waitFor(() => expect(screensOf()).toHaveLength(9));
-    expect(screensOf()).toEqual(['/admin/players', '/withdraw-requests', '/admin/redeem-codes', '/admin/held-deposits', '/admin/support', '/admin/analytics', '/admin/reconciliation', '/admin/audit-log', '/admin/branding']);
+    await waitFor(() => expect(screensOf()).toHaveLength(10));
+    expect(screensOf()).toEqual([
+      '/admin/players', '/withdraw-requests', '/admin/redeem-codes', '/admin/held-deposits', '/admin/support', '/admin/analytics', '/admin/reconciliation', '/admin/reserves', '/admin/audit-log', '/admin/branding',
+    ]);
   });
 
   it('offers support only the screens support may open', async () => {

@@ -24,6 +24,7 @@ const SCREENS: readonly Screen[] = [
   { to: '/admin/support', title: 'staff.landing.ledgerCheck.title', text: 'staff.landing.ledgerCheck.text', supportText: 'staff.landing.ledgerCheck.text' },
   { to: '/admin/analytics', title: 'staff.landing.analytics.title', text: 'staff.landing.analytics.text' },
   { to: '/admin/reconciliation', title: 'adminReconciliation.landing.title', text: 'adminReconciliation.landing.text' },
+  { to: '/admin/reserves', title: 'adminReserves.landing.title', text: 'adminReserves.landing.text' },
   { to: '/admin/audit-log', title: 'adminAudit.title', text: 'adminAudit.lead' },
   { to: '/admin/branding', title: 'admin.links.branding.title', text: 'admin.links.branding.text' },
 ];

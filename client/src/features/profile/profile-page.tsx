@@ -11,6 +11,7 @@ import { useEndSessionMutation, useGetPlayerQuery } from '@/lib/api';
 import { signedOut } from '@/lib/session';
 import { useLocalizePath } from '@/i18n/use-localized-path';
 import { CoachSection } from './coach-section';
+import { LiabilitiesSection } from './liabilities-section';
 import { LIMITS_ANCHOR, LimitsSection } from './limits-section';
 import { AnimationSetting, SelfExcludeSetting } from './player-settings';
 import { RedeemCodeForm } from './redeem-code-form';
@@ -31,7 +32,10 @@ function NetAmount({ sats }: { sats: number }) {
   );
 }
 
-/** Spec "Profile screen": e-mail, the player's totals and level, player safety, the table setting, sign-out, redeem codes and the player's own limits. */
+/**
+ * Spec "Profile screen": e-mail, the player's totals and level, player safety, the table setting, sign-out, redeem
+ * codes, the player's own limits, and their proof that their balance is in the newest liabilities commitment.
+ */
 export function Component() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -162,6 +166,8 @@ export function Component() {
             </h2>
             <AnimationSetting player={player} />
           </section>
+
+          <LiabilitiesSection />
         </div>
       </div>
 

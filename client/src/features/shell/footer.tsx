@@ -13,6 +13,7 @@ const LINKS = [
   { to: '/responsible-gaming-practices', label: 'shell.footer.responsibleGaming' },
   { to: '/bahati-privacy-policy', label: 'shell.footer.privacy' },
   { to: '/bahati-terms-of-use', label: 'shell.footer.terms' },
+  { to: '/proof-of-liabilities', label: 'shell.footer.liabilities' },
 ] as const;
 
 function LanguageSelect() {

@@ -31,6 +31,7 @@ export const ADMIN_MENU: readonly StaffMenuItem[] = [
   { to: '/admin/support', label: 'staff.menu.ledgerCheck', support: true },
   { to: '/admin/analytics', label: 'staff.menu.analytics' },
   { to: '/admin/reconciliation', label: 'adminReconciliation.menu' },
+  { to: '/admin/reserves', label: 'adminReserves.menu' },
   { to: '/admin/audit-log', label: 'staff.menu.auditLog' },
   { to: '/admin/branding', label: 'shell.menu.adminBranding' },
 ];
