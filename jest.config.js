@@ -27,6 +27,8 @@ const transformIgnorePatterns = esmOnly.length ? [`/node_modules/(?!(${esmOnly.j
 const common = { transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node', rootDir: __dirname };
 
 module.exports = {
+  // Longest files first also on a fresh clone (scripts/jest-sequencer.cjs).
+  testSequencer: '<rootDir>/scripts/jest-sequencer.cjs',
   // A global option (Jest ignores it inside a project); browser journeys raise it in their files.
   testTimeout: 60000,
   projects: [
