@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { bonusOffered, fundPlayer, playerWithHistory, signInByApi } from './support/accounts';
 import { DESKTOP_SHORT, PHONE, screenshot } from './support/browser';
-import { showScreen, whenEnabled, type Screen as WalkScreen } from './support/journey';
+import { showScreen, visible, whenEnabled, type Screen as WalkScreen } from './support/journey';
 import { siteForSpec } from './support/site';
 import { SEEDS, forceShoe, pressMove, resultStates, shoeCommitted, type SeedPair } from './support/table';
 
@@ -229,6 +229,8 @@ describe('the table by keyboard alone', () => {
     try {
       await page.goto('/game');
       await enabledButton(page, 'action-deal');
+      // The offer is read on its own and can land after the table is ready: tab only once it is on the page.
+      await visible(page.getByRole('button', { name: 'Accept the bonus of 1,000,000 sats' }));
 
       // The first stop is the skip link; then the header, the table's tools, the chips and the moves, in reading order.
       await page.keyboard.press('Tab');

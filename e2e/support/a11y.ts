@@ -1,9 +1,12 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import type { AxeResults, Result } from 'axe-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { REPO_ROOT } from './server';
 
 /** WCAG 2.0, 2.1 and 2.2 A and AA, plus axe's best practices (landmarks, one h1, region). */
 /** One rule axe found broken, with the nodes that break it. */
-export type A11yViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+export type A11yViolation = Result;
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const FAILING = new Set(['serious', 'critical']);
@@ -42,34 +45,48 @@ export function describeViolations(violations: A11yViolation[]): string {
     .join('');
 }
 
-function builder(page: Page, options: A11yOptions): AxeBuilder {
-  let axe = new AxeBuilder({ page });
-  for (const selector of options.include ?? []) axe = axe.include(selector);
-  for (const selector of options.exclude ?? []) axe = axe.exclude(selector);
-  if (options.disableRules?.length) axe = axe.disableRules(options.disableRules);
-  return axe;
+/** axe-core's own build (from node_modules: nothing is downloaded), read once per test file. */
+let axeSource: string | undefined;
+const source = (): string => (axeSource ??= readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+
+/**
+ * Runs axe on the page as it is now: `only` some rules, or the WCAG and best-practice tags with `off` rules
+ * switched off. axe is put into the document the first time only (an in-app navigation keeps it): loading its
+ * half a megabyte of script again for every check was a good part of each check's time.
+ */
+async function runAxe(page: Page, options: A11yOptions, rules: { only?: string[]; off?: string[] }): Promise<AxeResults> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source());
+  const context = { include: options.include?.length ? options.include.map((s) => [s]) : undefined, exclude: (options.exclude ?? []).map((s) => [s]) };
+  const runOptions = rules.only
+    ? { runOnly: { type: 'rule', values: rules.only } }
+    : { runOnly: { type: 'tag', values: TAGS }, rules: Object.fromEntries((rules.off ?? []).map((id) => [id, { enabled: false }])) };
+  return page.evaluate(
+    // Violations only: the passes and the incomplete ones are not read.
+    ([context, runOptions]) => (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(context.include ? context : { exclude: context.exclude }, { ...runOptions, reporter: 'v1', resultTypes: ['violations'] }),
+    [context, runOptions] as const,
+  );
 }
 
 /**
- * Runs axe-core (from node_modules: nothing is downloaded) on the page as it is now; resolves with the
- * serious and critical violations.
+ * Runs axe-core on the page as it is now; resolves with the serious and critical violations.
  *
  * axe cannot measure text over a gradient (it reports it as "incomplete"), and the page sits on one, so
- * the colour-contrast rule runs a second time with the body's gradient replaced by a solid colour.
+ * the colour-contrast rule runs over the page with the body's gradient replaced by a solid colour: every text
+ * it could measure over the gradient (over a panel's own colour) it measures there too, and the text straight
+ * on the body as well. With no such colour (`contrastBackground: null`) it runs over the page as it is.
  */
 export async function seriousA11yViolations(page: Page, options: A11yOptions = {}): Promise<A11yViolation[]> {
-  const results = await builder(page, options).withTags(TAGS).analyze();
-  const violations = results.violations.filter((v) => v.impact && FAILING.has(v.impact));
   const background = options.contrastBackground === undefined ? CONTRAST_BACKGROUND : options.contrastBackground;
-  if (background && !options.disableRules?.includes('color-contrast')) {
+  const contrastOn = !options.disableRules?.includes('color-contrast');
+  const flatContrast = Boolean(background) && contrastOn;
+  const off = [...(options.disableRules ?? []), ...(flatContrast ? ['color-contrast'] : [])];
+  const results = await runAxe(page, options, { off });
+  const violations = results.violations.filter((v) => v.impact && FAILING.has(v.impact));
+  if (flatContrast) {
     const flat = await page.addStyleTag({ content: `body { background-image: none !important; background-color: ${background} !important; }` });
     try {
-      const contrast = await builder(page, options).withRules(['color-contrast']).analyze();
-      const seen = new Set(violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`)));
-      for (const v of contrast.violations) {
-        const nodes = v.nodes.filter((n) => !seen.has(`${v.id} ${n.target.join(' ')}`));
-        if (nodes.length && v.impact && FAILING.has(v.impact)) violations.push({ ...v, nodes });
-      }
+      const contrast = await runAxe(page, options, { only: ['color-contrast'] });
+      violations.push(...contrast.violations.filter((v) => v.impact && FAILING.has(v.impact)));
     } finally {
       await flat.evaluate((el) => el.parentNode?.removeChild(el));
     }
