@@ -14,6 +14,9 @@ import { ValidationError } from '../errors';
 import { findControlCharacter } from '../text-check';
 import { playerIdFor } from './player-id';
 
+/** How long a sign-in waits for the read models to hold its session before it hands out the token. */
+const SESSION_KNOWN_MS = 10_000;
+
 export class SignInCommand {
   constructor(
     readonly idToken: string,
@@ -90,7 +93,11 @@ export class SignInHandler implements ICommandHandler<SignInCommand, { jwt: stri
     );
     // The first shoe's house seed is committed before the player first sees the table (and edits a seed).
     const shoe: { checkpoint: string | null } = await this.commandBus.execute(new CommitShoeCommand({ playerId, roles: [] }, command.correlationId));
-    await this.progress.waitFor(shoe.checkpoint ?? outcome.checkpoint);
+    // The token is refused until the sessions read model knows its session: under load (another transaction holding
+    // the new events back from readers for a moment) the usual read-your-writes wait can be too short for that.
+    if (!(await this.progress.waitFor(shoe.checkpoint ?? outcome.checkpoint, SESSION_KNOWN_MS))) {
+      this.logger.warn(`The read models had not taken a sign-in after ${SESSION_KNOWN_MS} ms; its token may be refused for a moment`);
+    }
     return { jwt: this.sessions.issue({ sub: playerId, email: identity.email, sid: sessionId }) };
   }
 }
