@@ -56,13 +56,14 @@ const source = (): string => (axeSource ??= readFileSync(join(REPO_ROOT, 'node_m
  */
 async function runAxe(page: Page, options: A11yOptions, rules: { only?: string[]; off?: string[] }): Promise<AxeResults> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source());
-  const context = { include: options.include?.length ? options.include.map((s) => [s]) : undefined, exclude: (options.exclude ?? []).map((s) => [s]) };
+  const exclude = (options.exclude ?? []).map((selector) => [selector]);
+  const context = options.include?.length ? { include: options.include.map((selector) => [selector]), exclude } : { exclude };
   const runOptions = rules.only
     ? { runOnly: { type: 'rule', values: rules.only } }
     : { runOnly: { type: 'tag', values: TAGS }, rules: Object.fromEntries((rules.off ?? []).map((id) => [id, { enabled: false }])) };
   return page.evaluate(
     // Violations only: the passes and the incomplete ones are not read.
-    ([context, runOptions]) => (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(context.include ? context : { exclude: context.exclude }, { ...runOptions, reporter: 'v1', resultTypes: ['violations'] }),
+    ([context, runOptions]) => (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(context, { ...runOptions, reporter: 'v1', resultTypes: ['violations'] }),
     [context, runOptions] as const,
   );
 }
