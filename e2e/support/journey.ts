@@ -8,12 +8,16 @@ export function specName(): string {
   return path ? basename(path).replace(/\.e2e\.spec\.ts$/, '') : 'e2e';
 }
 
-/** Photographs the whole page as `<spec>-failure` (what the page showed when a wait gave up). */
+let failures = 0;
+/**
+ * Photographs the whole page as `<spec>-failure-<n>` (what the page showed when a wait gave up), numbered so that a
+ * later failure of the same spec, often a consequence of the first, never hides the first one's picture.
+ */
 async function failureShot(page: Page): Promise<void> {
-  await screenshot(page, `${specName()}-failure`, { fullPage: true }).catch(() => undefined);
+  await screenshot(page, `${specName()}-failure-${++failures}`, { fullPage: true }).catch(() => undefined);
 }
 
-/** Waits until the (first) element of `locator` is visible; photographs the page as `<spec>-failure` if it never is. */
+/** Waits until the (first) element of `locator` is visible; photographs the page (`failureShot`) if it never is. */
 export async function visible(locator: Locator, timeout = 20_000): Promise<Locator> {
   try {
     await locator.first().waitFor({ state: 'visible', timeout });
@@ -26,7 +30,7 @@ export async function visible(locator: Locator, timeout = 20_000): Promise<Locat
 
 /**
  * Waits until the control can be pressed: visible and enabled (at the table: the cards have landed and no
- * request is in flight); photographs the page as `<spec>-failure` if it never can.
+ * request is in flight); photographs the page (`failureShot`) if it never can.
  */
 export async function whenEnabled(locator: Locator, timeout = 20_000): Promise<Locator> {
   await visible(locator, timeout);

@@ -102,6 +102,26 @@ describe('CreateWithdrawalDialog', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid payment request.');
   });
 
+  it('puts focus on the refused field at once, so what the player types next is never taken away a frame later', async () => {
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText('Amount in sats'), '1000');
+    await user.type(screen.getByLabelText('Lightning payment request'), 'hello there friend');
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(screen.getByLabelText('Lightning payment request')).toHaveFocus();
+    // The player goes straight back to the amount and corrects it; no late focus move follows.
+    const amount = screen.getByLabelText('Amount in sats');
+    await user.clear(amount);
+    await user.type(amount, '60000');
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined))));
+    expect(amount).toHaveFocus();
+    expect(amount).toHaveValue('60000');
+    await user.clear(screen.getByLabelText('Lightning payment request'));
+    await user.type(screen.getByLabelText('Lightning payment request'), INVOICE);
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(await screen.findByText('You cannot withdraw more than you have in your bank.')).toBeInTheDocument();
+    expect(amount).toHaveFocus();
+  });
+
   it('Max fills in the whole bank', async () => {
     const { user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Max' }));

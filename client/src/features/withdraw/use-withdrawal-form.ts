@@ -1,5 +1,5 @@
 import { MIN_BITCOIN_WITHDRAWAL } from '@bahati/contracts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSatsFormat } from '@/components/amount/sats-amount';
 import { newUuid } from '@/components/format/format';
@@ -62,9 +62,18 @@ export function useWithdrawalForm({
     setError(null);
   };
 
+  // The field to focus once the render that shows its error (or brings the form back from the confirmation step)
+  // is on screen: moved in the same turn as the click or key that asked for it, so a player already typing in the
+  // next field never has focus taken from under them a frame later.
+  const pendingFocus = useRef<Field | null>(null);
+  useLayoutEffect(() => {
+    const field = pendingFocus.current;
+    if (!field) return;
+    pendingFocus.current = null;
+    (field === 'amount' ? amountRef.current : field === 'target' ? targetRef.current : null)?.focus();
+  });
   const focusField = (field: Field) => {
-    // After the confirmation step the form is back on screen only at the next render.
-    requestAnimationFrame(() => (field === 'amount' ? amountRef.current : field === 'target' ? targetRef.current : null)?.focus());
+    pendingFocus.current = field;
   };
 
   function onReview(event: FormEvent) {
