@@ -71,7 +71,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     if (log.length > 200_000) log = log.slice(-100_000);
   };
   // With a REDIS_URL in the environment, each server counts its rate limits apart from earlier runs and other servers.
-  const env: NodeJS.ProcessEnv & { DATA_DIR: string } = { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, REDIS_KEY_PREFIX: `bahati-e2e:${port}:${Date.now()}:`, ...options.env };
+  // The analytic read models (suspects, activity, daily rows) step at most 50 ms apart, not a second: a journey opens
+  // the back office right after the play it checks there.
+  const env: NodeJS.ProcessEnv & { DATA_DIR: string } = {
+    ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, REDIS_KEY_PREFIX: `bahati-e2e:${port}:${Date.now()}:`, PROJECTIONS_ANALYTIC_STEP_MS: '50',
+    ...options.env,
+  };
   // A new embedded database starts as a migrated copy (initdb and the migrations cost seconds at every start).
   const pgliteDir = join(env.DATA_DIR, 'pglite');
   if (!env.DATABASE_URL && !existsSync(pgliteDir)) await copyMigratedPglite(pgliteDir);

@@ -11,7 +11,7 @@ import type { TestDatabase } from '../adapters/db/test-databases';
 import { copyMigratedPglite } from '../adapters/db/pglite-templates';
 import { loadConfig } from '../config/config';
 import { DatabaseToken, EventStoreToken } from '../config/tokens';
-import { ProjectionRunner } from '../projections/runner';
+import { ProjectionTiers } from '../projections/tiers';
 import { createApp } from './create-app';
 
 export type Auth = { authorization: string };
@@ -41,6 +41,8 @@ export class TestApi {
         LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
         CLIENT_DIST: join(tmpdir(), 'no-client-here'),
         PRICE_SOURCE: 'fixed',
+        // The analytic read models step apart at a short step here: a spec reads them right after acting.
+        PROJECTIONS_ANALYTIC_STEP_MS: '50',
         ...(this.db.name === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: this.schema } : {}),
         ...this.env,
       }),
@@ -96,7 +98,7 @@ export class TestApi {
         : ((await sql<{ checkpoint: string }>`select transaction_id::text || ':' || position as checkpoint from es_events order by transaction_id desc, position desc limit 1`.execute(
             this.app.get<Database>(DatabaseToken).kysely as Kysely<unknown>,
           )).rows[0]?.checkpoint ?? null);
-    expect(await this.app.get(ProjectionRunner).waitFor(head, 10_000)).toBe(true);
+    expect(await this.app.get(ProjectionTiers).waitForAll(head, 10_000)).toBe(true);
   }
 
   async get(auth: Auth, url: string) {

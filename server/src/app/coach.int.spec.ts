@@ -12,7 +12,7 @@ import type { EventStore } from '../application/ports/event-store';
 import { SeedSource } from '../application/game/seed-source';
 import { DatabaseToken, EventStoreToken } from '../config/tokens';
 import type { Database } from '../adapters/db/database';
-import { ProjectionRunner } from '../projections/runner';
+import { ProjectionTiers } from '../projections/tiers';
 import type { ReadModels } from '../projections/schema';
 import { loadConfig } from '../config/config';
 import { createApp } from './create-app';
@@ -25,7 +25,7 @@ describeEachStorage('the strategy coach API', (storage) => {
   jest.setTimeout(60_000);
   let app: NestFastifyApplication;
   let store: EventStore;
-  let runner: ProjectionRunner;
+  let runner: ProjectionTiers;
   let kysely: Kysely<ReadModels>;
   const schema = `coach_${randomBytes(5).toString('hex')}`;
 
@@ -41,7 +41,7 @@ describeEachStorage('the strategy coach API', (storage) => {
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     store = app.get<EventStore>(EventStoreToken);
-    runner = app.get(ProjectionRunner);
+    runner = app.get(ProjectionTiers);
     kysely = app.get<Database>(DatabaseToken).kysely as Kysely<ReadModels>;
   });
 
@@ -94,7 +94,7 @@ describeEachStorage('the strategy coach API', (storage) => {
       store.kind === 'eventstoredb'
         ? await store.headCheckpoint()
         : (await sql<{ checkpoint: string }>`select transaction_id::text || ':' || position as checkpoint from es_events order by transaction_id desc, position desc limit 1`.execute(kysely)).rows[0]?.checkpoint ?? null;
-    expect(await runner.waitFor(head, 10_000)).toBe(true);
+    expect(await runner.waitForAll(head, 10_000)).toBe(true);
   }
 
   it('reports a hit where the chart doubles, with its cost in expected value, and adds it to the week', async () => {

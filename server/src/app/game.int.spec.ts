@@ -16,7 +16,7 @@ import { accountEventCodec } from '../application/account-at-rest';
 import { HouseSeedVault } from '../application/game/house-seed-vault';
 import { DatabaseToken, EventStoreToken } from '../config/tokens';
 import type { Database } from '../adapters/db/database';
-import { ProjectionRunner } from '../projections/runner';
+import { ProjectionTiers } from '../projections/tiers';
 import type { ReadModels } from '../projections/schema';
 import { loadConfig } from '../config/config';
 import { createApp } from './create-app';
@@ -28,7 +28,7 @@ describeEachStorage('the game API', (storage) => {
   jest.setTimeout(60_000);
   let app: NestFastifyApplication;
   let store: EventStore;
-  let runner: ProjectionRunner;
+  let runner: ProjectionTiers;
   let kysely: Kysely<ReadModels>;
   let stored: ReturnType<typeof accountEventCodec>;
   const schema = `game_${randomBytes(5).toString('hex')}`;
@@ -46,7 +46,7 @@ describeEachStorage('the game API', (storage) => {
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     store = app.get<EventStore>(EventStoreToken);
-    runner = app.get(ProjectionRunner);
+    runner = app.get(ProjectionTiers);
     kysely = app.get<Database>(DatabaseToken).kysely as Kysely<ReadModels>;
     // Accounts are stored with the seed of the shoe in play sealed: a fold of the stored events opens it as the server does.
     stored = accountEventCodec(app.get(HouseSeedVault));
@@ -110,7 +110,7 @@ describeEachStorage('the game API', (storage) => {
       store.kind === 'eventstoredb'
         ? await store.headCheckpoint()
         : (await sql<{ checkpoint: string }>`select transaction_id::text || ':' || position as checkpoint from es_events order by transaction_id desc, position desc limit 1`.execute(kysely)).rows[0]?.checkpoint ?? null;
-    expect(await runner.waitFor(head, 10_000)).toBe(true);
+    expect(await runner.waitForAll(head, 10_000)).toBe(true);
   }
 
   async function ledgerToday(p: Player) {

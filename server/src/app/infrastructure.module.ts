@@ -8,7 +8,7 @@ import { CommandPath } from '../application/command-path';
 import { AccountCommands } from '../application/account-commands';
 import { HouseSeedVault } from '../application/game/house-seed-vault';
 import { Standings } from '../application/standings';
-import { ProjectionRunner } from '../projections/runner';
+import { ProjectionTiers } from '../projections/tiers';
 import { allProjections } from '../projections';
 import type { ReadModels } from '../projections/schema';
 import { SessionTokens } from '../adapters/identity/session-tokens';
@@ -40,7 +40,7 @@ class Lifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
     @Inject(AppConfigToken) private readonly config: AppConfig,
     @Inject(DatabaseToken) private readonly database: Database,
     @Inject(EventStoreToken) private readonly store: EventStore,
-    private readonly projections: ProjectionRunner,
+    private readonly projections: ProjectionTiers,
     @Inject(ProjectionStorageToken) private readonly projectionStorage: ProjectionStorage,
   ) {}
 
@@ -57,7 +57,7 @@ class Lifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   }
 }
 
-/** Configuration, storage, the command path and account commands, the projection runner, the read models (`read-models.ts`) and the outside-service ports. */
+/** Configuration, storage, the command path and account commands, the projection runners (live and analytic), the read models (`read-models.ts`) and the outside-service ports. */
 @Global()
 @Module({})
 export class InfrastructureModule {
@@ -71,31 +71,33 @@ export class InfrastructureModule {
         { provide: EventStoreToken, useFactory: (db: Database) => openEventStore(config, db), inject: [DatabaseToken] },
         { provide: ProjectionStorageToken, useFactory: (db: Database, store: EventStore) => openProjectionStorage(config, db, store), inject: [DatabaseToken, EventStoreToken] },
         {
-          provide: ProjectionRunner,
+          provide: ProjectionTiers,
           useFactory: async (storage: ProjectionStorage) => {
             const logger = new Logger('Projections');
-            const runner = new ProjectionRunner(storage.database.kysely as Kysely<ReadModels>, storage.store, allProjections({ suspect: config.suspect }), {
-              log: { info: (m) => logger.log(m), error: (e, m) => logger.error(`${m}: ${e instanceof Error ? e.stack : String(e)}`) },
+            const log = { info: (m: string) => logger.log(m), error: (e: unknown, m: string) => logger.error(`${m}: ${e instanceof Error ? e.stack : String(e)}`) };
+            const tiers = new ProjectionTiers(storage.database.kysely as Kysely<ReadModels>, storage.store, allProjections({ suspect: config.suspect }), {
+              live: { log },
+              analytic: { log, minStepMs: config.analyticStepMs },
             });
-            await runner.init();
-            return runner;
+            await tiers.init();
+            return tiers;
           },
           inject: [ProjectionStorageToken],
         },
         {
           provide: PrometheusMetrics,
-          useFactory: (db: Database, runner: ProjectionRunner, store: EventStore) =>
-            new PrometheusMetrics({ lag: () => runner.lag(), readModels: db.kysely as Kysely<ReadModels>, pingEventStore: () => store.ping() }),
-          inject: [DatabaseToken, ProjectionRunner, EventStoreToken],
+          useFactory: (db: Database, tiers: ProjectionTiers, store: EventStore) =>
+            new PrometheusMetrics({ lag: () => tiers.lag(), readModels: db.kysely as Kysely<ReadModels>, pingEventStore: () => store.ping() }),
+          inject: [DatabaseToken, ProjectionTiers, EventStoreToken],
         },
         { provide: Telemetry, useExisting: PrometheusMetrics },
         {
           provide: CommandPath,
-          useFactory: (store: EventStore, runner: ProjectionRunner, metrics: PrometheusMetrics) =>
-            new CommandPath(store, { onAppended: () => runner.notify(), observe: (o) => metrics.command(o) }),
-          inject: [EventStoreToken, ProjectionRunner, PrometheusMetrics],
+          useFactory: (store: EventStore, tiers: ProjectionTiers, metrics: PrometheusMetrics) =>
+            new CommandPath(store, { onAppended: () => tiers.notify(), observe: (o) => metrics.command(o) }),
+          inject: [EventStoreToken, ProjectionTiers, PrometheusMetrics],
         },
-        { provide: ReadModelProgress, useExisting: ProjectionRunner },
+        { provide: ReadModelProgress, useExisting: ProjectionTiers },
         { provide: SnapshotRepository, useClass: KyselySnapshotRepository },
         ...readModelProviders,
         StaffDirectory,
@@ -115,7 +117,7 @@ export class InfrastructureModule {
         Lifecycle,
       ],
       exports: [
-        AppConfigToken, DatabaseToken, EventStoreToken, ProjectionRunner, ReadModelProgress, ...readModelPorts, BonusSettings, CommandPath, Standings, AccountCommands, HouseSeedVault,
+        AppConfigToken, DatabaseToken, EventStoreToken, ProjectionTiers, ReadModelProgress, ...readModelPorts, BonusSettings, CommandPath, Standings, AccountCommands, HouseSeedVault,
         PrometheusMetrics, Telemetry,
         StaffDirectory, SessionDirectory, RateLimitStore, RateLimiter, Draining,
         SessionTokens, SessionIssuer, IdTokenVerifier, PriceSource, ...(identity ? [DevIdentityProvider] : []),

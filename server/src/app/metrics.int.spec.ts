@@ -90,11 +90,13 @@ describeEachDatabase('the metrics', (db) => {
     expect(value('bahati_withdrawals', { state: 'awaiting_review' })).toBe(0);
   });
 
-  it('gives every projection its lag, in events and seconds (none once caught up)', () => {
-    for (const { name } of allProjections({})) {
-      expect(all().filter((s) => s.name === 'bahati_projection_lag_events' && s.labels.projection === name)).toHaveLength(1);
-      expect(all().filter((s) => s.name === 'bahati_projection_lag_seconds' && s.labels.projection === name)).toHaveLength(1);
+  it('gives every projection its lag, in events and seconds, with its tier (none once caught up)', () => {
+    for (const { name, tier = 'live' } of allProjections({})) {
+      expect(all().filter((s) => s.name === 'bahati_projection_lag_events' && s.labels.projection === name && s.labels.tier === tier)).toHaveLength(1);
+      expect(all().filter((s) => s.name === 'bahati_projection_lag_seconds' && s.labels.projection === name && s.labels.tier === tier)).toHaveLength(1);
     }
+    expect(all().find((s) => s.name === 'bahati_projection_lag_seconds' && s.labels.projection === 'suspect')?.labels.tier).toBe('analytic');
+    expect(all().find((s) => s.name === 'bahati_projection_lag_seconds' && s.labels.projection === 'bank')?.labels.tier).toBe('live');
     expect(value('bahati_projection_lag_events')).toBe(0);
   });
 

@@ -21,7 +21,7 @@ import { AccountCommands } from '../application/account-commands';
 import { accountStream } from '../domain/account/account';
 import { loadConfig } from '../config/config';
 import type { ReadModels } from '../projections/schema';
-import { ProjectionRunner } from '../projections/runner';
+import { ProjectionTiers } from '../projections/tiers';
 import { createApp } from './create-app';
 
 type Inject = NestFastifyApplication['inject'];
@@ -93,7 +93,7 @@ describeEachStorage('money in and out', (storage) => {
       store.kind === 'eventstoredb'
         ? await store.headCheckpoint()
         : ((await sql<{ checkpoint: string }>`select transaction_id::text || ':' || position as checkpoint from es_events order by transaction_id desc, position desc limit 1`.execute(kysely)).rows[0]?.checkpoint ?? null);
-    expect(await app.get(ProjectionRunner).waitFor(head, 10_000)).toBe(true);
+    expect(await app.get(ProjectionTiers).waitForAll(head, 10_000)).toBe(true);
   };
   const bank = async (auth: { authorization: string }) => {
     await caughtUp();
@@ -237,7 +237,7 @@ describeEachStorage('money in and out', (storage) => {
     ]);
     app.get(AccountCommands).snapshots.clearCache();
     // Its own checkpoint, not "no lag": on a shared server another session's open transaction can hide it a moment.
-    expect(await app.get(ProjectionRunner).waitFor(checkpoint, 10_000)).toBe(true);
+    expect(await app.get(ProjectionTiers).waitForAll(checkpoint, 10_000)).toBe(true);
     const approval = await inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${withdrawalId}`, headers: boss.auth });
     expect(approval.json()).toMatchObject({ statusCode: 400, error: 'InvalidAddress' });
     expect(app.get(DevRails).node!.payouts[withdrawalId]).toBeUndefined();

@@ -14,7 +14,7 @@ import { HouseSeedVault } from '../application/game/house-seed-vault';
 import { DatabaseToken, EventStoreToken } from '../config/tokens';
 import type { Database } from '../adapters/db/database';
 import { accountStream } from '../domain/account/account';
-import { ProjectionRunner } from '../projections/runner';
+import { ProjectionTiers } from '../projections/tiers';
 import { loadConfig } from '../config/config';
 import { createApp } from './create-app';
 
@@ -108,7 +108,7 @@ describeEachStorage('secrets at rest', (storage) => {
     await accounts.snapshots.store(accountStream(p.id), revision!, state);
     const live = state.game.shoe!;
     expect(live.handCount).toBe(2);
-    await app.get(ProjectionRunner).waitFor((await store.headCheckpoint())!, 10_000);
+    await app.get(ProjectionTiers).waitForAll((await store.headCheckpoint())!, 10_000);
 
     const events = await storedEvents(p.id);
     const stored = events.map((e) => e.text).join('\n');

@@ -45,7 +45,8 @@ export interface ProjectionStorage {
  */
 export async function openProjectionStorage(config: AppConfig, database: Database, store: EventStore): Promise<ProjectionStorage> {
   if (!config.databaseUrl || database.kind !== 'postgres') return { database, store, close: async () => undefined };
-  const own = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 2 });
+  // Two per tier (live and analytic): one reads the log, one applies a batch.
+  const own = await openDatabase({ url: config.databaseUrl, schema: config.databaseSchema, poolSize: 4 });
   return {
     database: own,
     store: store.kind === 'eventstoredb' ? store : new UpcastingEventStore(new PostgresEventStore(own)),

@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   CLIENT_DIST: z.string().optional(),
   PROJECTIONS: z.enum(['on', 'off']).default('on'),
+  PROJECTIONS_ANALYTIC_STEP_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_VERIFY_SERVICE_SID: z.string().optional(),
@@ -145,6 +146,8 @@ export interface AppConfig {
   trustProxy: boolean | string | number;
   clientDist: string;
   runProjections: boolean;
+  /** Under load, the least time between two steps of the analytic read models (suspect play, player history, daily rows). */
+  analyticStepMs: number;
   /** Set when all three Twilio settings are; otherwise codes go to the server log. */
   twilio: { accountSid: string; authToken: string; verifyServiceSid: string } | null;
   bitcoin: {
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '../../../client/dist')),
     runProjections: e.PROJECTIONS === 'on',
+    analyticStepMs: e.PROJECTIONS_ANALYTIC_STEP_MS,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_VERIFY_SERVICE_SID
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, verifyServiceSid: e.TWILIO_VERIFY_SERVICE_SID }

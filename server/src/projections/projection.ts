@@ -23,6 +23,11 @@ export interface Projection {
   readonly name: string;
   readonly version: number;
   readonly handles: readonly string[];
+  /**
+   * Who waits for it (`tiers.ts`): `analytic` for read models only staff reviews and reports read, stepped apart
+   * from the live ones at a longer step; live when not given.
+   */
+  readonly tier?: 'live' | 'analytic';
   /** Tables emptied when the projection is rebuilt, in an order that respects foreign keys. */
   readonly tables: readonly ReadModelTable[];
   /**

@@ -120,6 +120,8 @@ export class ProjectionRunner {
   private wake: (() => void) | null = null;
   private wakePromise: Promise<void> | null = null;
   private pausing: (() => void) | null = null;
+  /** A reader asked for the next step (`hurry`) while none was paused: the next pause is skipped. */
+  private hurried = false;
   /** The next batch, read while the last full one was applied (catching up), and where it starts. */
   private prefetched: { after: Checkpoint | null; batch: Promise<ReadAllResult> } | null = null;
   private readonly batchSize: number;
@@ -246,6 +248,16 @@ export class ProjectionRunner {
     this.running = null;
   }
 
+  /**
+   * Steps as soon as it can, for a reader waiting on this runner: a pause between steps under load is cut short,
+   * and the pause after a step under way now is skipped.
+   */
+  hurry(): void {
+    if (this.pausing) this.pausing();
+    else this.hurried = true;
+    this.notify();
+  }
+
   /** Wakes idle loops at once (called after every append in this process). */
   notify(): void {
     const wake = this.wake;
@@ -294,6 +306,16 @@ export class ProjectionRunner {
       if (this.now() >= deadline) return false;
       await new Promise((r) => setTimeout(r, 5));
     }
+  }
+
+  /** The same as `waitFor`: every projection this runner keeps (a script's runner keeps them all). */
+  waitForAll(checkpoint: Checkpoint | null, timeoutMs = 2000): Promise<boolean> {
+    return this.waitFor(checkpoint, timeoutMs);
+  }
+
+  /** Resolves once every projection of this runner holds every event stored now, or after `timeoutMs`. */
+  async caughtUpAll(timeoutMs = 2000): Promise<boolean> {
+    return this.waitFor(await this.store.headCheckpoint(), timeoutMs);
   }
 
   async lag(lagCountLimit = 1000): Promise<ProjectionLag[]> {
@@ -345,9 +367,11 @@ export class ProjectionRunner {
   }
 
 
-  /** Waits `ms` (unless stopped meanwhile); appends do not cut it short. */
+  /** Waits `ms` (unless stopped or hurried meanwhile); appends do not cut it short. */
   private pause(ms: number): Promise<void> {
-    if (ms <= 0 || this.stopped) return Promise.resolve();
+    const hurried = this.hurried;
+    this.hurried = false;
+    if (ms <= 0 || this.stopped || hurried) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
       this.pausing = () => {

@@ -10,18 +10,20 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../config/config';
 import { openEventStore, openReadModels } from '../app/storage';
 import { allProjections } from '../projections';
-import { ProjectionRunner } from '../projections/runner';
+import { ProjectionTiers } from '../projections/tiers';
 import type { ReadModels } from '../projections/schema';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel, base: { process: 'projections' } });
   if (!config.databaseUrl) throw new ConfigError('npm run projections needs DATABASE_URL: the embedded PGlite database can only be used by the server process itself.');
-  // One connection reads the log, one applies a batch.
-  const database = await openReadModels({ ...config, databasePoolSize: 2 });
+  // Per tier (live and analytic), one connection reads the log and one applies a batch.
+  const database = await openReadModels({ ...config, databasePoolSize: 4 });
   const store = await openEventStore(config, database);
-  const runner = new ProjectionRunner(database.kysely as Kysely<ReadModels>, store, allProjections({ suspect: config.suspect }), {
-    log: { info: (m) => log.info(m), error: (e, m) => log.error({ err: e }, m) },
+  const logTo = { info: (m: string) => log.info(m), error: (e: unknown, m: string) => log.error({ err: e }, m) };
+  const runner = new ProjectionTiers(database.kysely as Kysely<ReadModels>, store, allProjections({ suspect: config.suspect }), {
+    live: { log: logTo },
+    analytic: { log: logTo, minStepMs: config.analyticStepMs },
   });
   await runner.init();
   runner.start();

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { EventStore } from '../../application/ports/event-store';
 import { DatabaseToken, EventStoreToken } from '../../config/tokens';
-import { ProjectionRunner } from '../../projections/runner';
+import { ProjectionTiers } from '../../projections/tiers';
 import { Draining } from '../../application/draining';
 import { Reconciliation } from '../../application/admin/reconciliation';
 import { OperatorOnly, Public } from './auth';
@@ -26,7 +26,7 @@ export class HealthController {
     private readonly indicator: HealthIndicatorService,
     @Inject(DatabaseToken) private readonly database: Database,
     @Inject(EventStoreToken) private readonly store: EventStore,
-    private readonly projections: ProjectionRunner,
+    private readonly projections: ProjectionTiers,
     private readonly draining: Draining,
     private readonly reconciliation: Reconciliation,
   ) {}
@@ -88,7 +88,7 @@ export class HealthController {
       async () => {
         const session = this.indicator.check('projections');
         const lag = await this.projections.lag();
-        const details = Object.fromEntries(lag.map((l) => [l.name, { version: l.version, pendingEvents: l.pendingEvents, lagMs: l.lagMs, ...(l.upgrade ? { upgrade: l.upgrade } : {}) }]));
+        const details = Object.fromEntries(lag.map((l) => [l.name, { tier: l.tier, version: l.version, pendingEvents: l.pendingEvents, lagMs: l.lagMs, ...(l.upgrade ? { upgrade: l.upgrade } : {}) }]));
         // A projection whose new version is being built serves its old rows meanwhile: reported, not judged.
         const maxLag = Math.max(0, ...lag.filter((l) => !l.upgrade).map((l) => l.lagMs));
         return maxLag > MAX_HEALTHY_LAG_MS ? session.down({ maxLagMs: maxLag, ...details }) : session.up({ maxLagMs: maxLag, ...details });

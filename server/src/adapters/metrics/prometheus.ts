@@ -1,12 +1,12 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { type Kysely, sql } from 'kysely';
 import { type CommandObservation, Telemetry } from '../../application/ports/telemetry';
-import type { ProjectionLag } from '../../projections/runner';
+import type { TieredLag } from '../../projections/tiers';
 import type { ReadModels } from '../../projections/schema';
 
 /** Where the gauges read at scrape time: the projections' lag and the read models' counts. */
 export interface MetricSources {
-  lag: () => Promise<ProjectionLag[]>;
+  lag: () => Promise<TieredLag[]>;
   readModels: Kysely<ReadModels>;
   /** Resolves when the event store answers. */
   pingEventStore: () => Promise<void>;
@@ -75,24 +75,24 @@ export class PrometheusMetrics extends Telemetry {
     });
     new Gauge({
       name: 'bahati_projection_lag_events',
-      help: 'Events not yet applied, per projection (counted up to 1000)',
-      labelNames: ['projection'],
+      help: 'Events not yet applied, per projection and its tier (live or analytic; counted up to 1000)',
+      labelNames: ['projection', 'tier'],
       registers,
       async collect() {
         const lags = await lag();
         this.reset();
-        for (const l of lags) this.set({ projection: l.name }, l.pendingEvents);
+        for (const l of lags) this.set({ projection: l.name, tier: l.tier }, l.pendingEvents);
       },
     });
     new Gauge({
       name: 'bahati_projection_lag_seconds',
-      help: 'Age of the oldest event a projection has not applied, 0 when caught up',
-      labelNames: ['projection'],
+      help: 'Age of the oldest event a projection has not applied, 0 when caught up, per projection and its tier (live or analytic)',
+      labelNames: ['projection', 'tier'],
       registers,
       async collect() {
         const lags = await lag();
         this.reset();
-        for (const l of lags) this.set({ projection: l.name }, l.lagMs / 1000);
+        for (const l of lags) this.set({ projection: l.name, tier: l.tier }, l.lagMs / 1000);
       },
     });
     new Gauge({

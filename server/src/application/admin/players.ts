@@ -71,7 +71,9 @@ export class SetSuspectLevelHandler implements ICommandHandler<SetSuspectLevelCo
     assertAdmin(c.actor);
     const { state } = await this.commands.load(playerStream(c.playerId), playerDecider);
     if (!state.registered) throw noSuchPlayer();
-    // The level the admin changes, as the read model shows it now: the audit trail says "set to X (from Y)".
+    // The level the admin changes, as the read model shows it once it holds every event stored now (the detector's
+    // latest change too): the audit trail says "set to X (from Y)".
+    await this.progress.caughtUpAll();
     const from = await this.suspects.suspectLevel(c.playerId);
     const outcome = await this.commands.handle(
       playerStream(c.playerId),
@@ -79,7 +81,8 @@ export class SetSuspectLevelHandler implements ICommandHandler<SetSuspectLevelCo
       { type: 'SetSuspectLevel', level: c.level, from, adminId: c.actor.playerId, reason: c.reason, now: new Date().toISOString() },
       { correlationId: c.correlationId, userId: c.actor.playerId },
     );
-    await this.progress.waitFor(outcome.checkpoint);
+    // The suspect level is an analytic read model: the admin's next look (and the next change's "from") must find this one.
+    await this.progress.waitForAll(outcome.checkpoint);
     // An admin's change sets the level: it is the level now whatever was recorded before.
     return { id: c.playerId, suspectLevel: c.level };
   }

@@ -155,8 +155,12 @@ export class Withdrawals {
     }
   }
 
-  /** Whether the player's suspect level (as the suspect read model has it) holds their requests for a written review. */
+  /**
+   * Whether the player's suspect level holds their requests for a written review: read from the suspect read model
+   * (an analytic one) once it holds every event stored now, so play just before the request is weighed.
+   */
   private async heldForReview(playerId: string): Promise<boolean> {
+    await this.projections.caughtUpAll();
     const page = await this.players.players({ q: playerId }, 0, 1);
     const player = page.items.find((p) => p.id === playerId);
     return (player?.suspectLevel ?? 0) >= this.config.withdrawalReview.holdSuspectLevel;

@@ -47,6 +47,7 @@ function apply(day: Day, event: RecordedEvent): Day {
  */
 export const dailyStatsProjection: Projection = {
   name: 'daily-stats',
+  tier: 'analytic',
   version: 1,
   handles: ['HandSettled', 'BitcoinDepositConfirmed', 'LightningInvoiceSettled', 'WithdrawalRequested', 'WithdrawalDeclined', 'WithdrawalCanceled'],
   tables: ['daily_players', 'daily_stats'],

@@ -39,6 +39,7 @@ function protectionRows(event: RecordedEvent, playerId: string): ProtectionRow[]
  */
 export const playerHistoryProjection: Projection = {
   name: 'player-history',
+  tier: 'analytic',
   version: 1,
   handles: ['SessionStarted', 'SessionEnded', 'AllSessionsEnded', 'LimitsChanged', 'SelfExclusionChanged', 'SelfExclusionLiftRequested', 'SelfExclusionLiftCancelled', 'HandOpened'],
   tables: ['session_history', 'protection_changes', 'player_activity'],

@@ -102,6 +102,7 @@ async function readRows(trx: Transaction<ReadModels>, playerIds: string[]): Prom
 export function suspectProjection(settings: SuspectSettings = DEFAULT_SUSPECT_SETTINGS): Projection {
   return {
     name: 'suspect',
+    tier: 'analytic',
     version: SHAPE_VERSION * 1_000_000 + fingerprint(settings),
     handles: [...new Set<string>([...HAND_EVENT_TYPES, ...BANK_EVENT_TYPES, 'SuspectLevelSet'])],
     tables: ['suspect_records', 'suspect_players'],
