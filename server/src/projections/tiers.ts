@@ -17,6 +17,12 @@ export const tierOf = (projection: Projection): ProjectionTier => projection.tie
 
 /** Under load, the least time from one analytic step's start to the next (its lag stays about one step). */
 export const ANALYTIC_STEP_MS = 1000;
+/**
+ * Most events in one analytic step. What gathered during a pause is folded in steps of this many, one after the other
+ * (a full batch is not followed by a pause): each step's fold holds the process's event loop, and the live steps of
+ * the same process wait for it, so it stays a few milliseconds long.
+ */
+export const ANALYTIC_BATCH_SIZE = 1000;
 
 export interface TieredLag extends ProjectionLag {
   tier: ProjectionTier;
@@ -44,7 +50,7 @@ export class ProjectionTiers {
       db,
       store,
       projections.filter((p) => tierOf(p) === 'analytic'),
-      { minStepMs: ANALYTIC_STEP_MS, batchSize: 10_000, ...options.analytic },
+      { minStepMs: ANALYTIC_STEP_MS, batchSize: ANALYTIC_BATCH_SIZE, ...options.analytic },
     );
     this.tiers = [
       { tier: 'live' as const, runner: this.live },
