@@ -13,6 +13,8 @@
  * BENCH_SERVER_NODE_ARGS passes node flags to the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof);
  * BENCH_PROJECTIONS=separate runs the API with PROJECTIONS=off beside `npm run projections` in a process of its own,
  * and reports the projections' part of an action's CPU apart (that process, and its own database backends);
+ * --ceiling (with BENCH_PROJECTIONS=separate) also times one projections process catching up a backlog of the same
+ * length played while it was stopped: the actions/s its live tier sustains (ceilingFloorRatio: ÷ the HTTP floor);
  * BENCH_SERVER_ROOT runs the server of another checkout (with its node_modules), to compare two builds run for run.
  *
  * Database CPU is that of this run's own PostgreSQL backends (found by their application_name) plus the
@@ -132,6 +134,10 @@ interface LevelResult {
   /** The same, in HTTP floor requests' CPU of the same run (server and database apart). */
   projectionsServerFloorRequestsPerAction?: number;
   projectionsDatabaseFloorRequestsPerAction?: number;
+  /** With --ceiling: the actions/s one projections process's live tier catches up at (the system's ceiling), ÷ the HTTP floor. */
+  ceilingActionsPerSecond?: number;
+  ceilingFloorRatio?: number;
+  ceilingAllTiersSeconds?: number;
 }
 
 async function main(): Promise<number> {
@@ -158,6 +164,8 @@ async function main(): Promise<number> {
   const base = `http://127.0.0.1:${port}`;
   const serverArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const separate = process.env.BENCH_PROJECTIONS === 'separate';
+  const withCeiling = process.argv.includes('--ceiling');
+  if (withCeiling && !separate) throw new Error('--ceiling measures the projections process: run it with BENCH_PROJECTIONS=separate');
   const poolSize = process.env.DATABASE_POOL_SIZE ?? String(2 * cpus().length);
   const serverEnv = {
       ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATABASE_SCHEMA: schema, LOG_LEVEL: 'warn',
@@ -175,9 +183,9 @@ async function main(): Promise<number> {
   const pool = new Pool({ connectionString: url, max: Math.max(...levels) + 4, options: `-c search_path=${schema}`, application_name: APP.raw });
   try {
     await waitForHealth(base);
-    if (separate) {
-      projector = spawn(process.execPath, [...serverArgs, join(serverRoot, 'server/dist/scripts/run-projections.js')], { cwd: serverRoot, env: { ...serverEnv, PGAPPNAME: APP.projections }, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
-    }
+    const startProjector = () =>
+      spawn(process.execPath, [...serverArgs, join(serverRoot, 'server/dist/scripts/run-projections.js')], { cwd: serverRoot, env: { ...serverEnv, PGAPPNAME: APP.projections }, stdio: ['ignore', json ? 2 : 'inherit', 'inherit'] });
+    if (separate) projector = startProjector();
     const { rows } = await pool.query<{ version: string }>(`select current_setting('server_version') as version`);
     log(`PostgreSQL ${rows[0]!.version}; ${cpus().length} CPU cores shared by server, driver and database; ${levels.join(', ')} players; ${seconds} s per measurement; API pool ${poolSize} connections\n`);
     await pool.query('create table bench_raw (id bigint generated always as identity primary key, payload jsonb not null)');
@@ -226,6 +234,14 @@ async function main(): Promise<number> {
       // a pool of the API's size, driven by the same driver.
       const floor = await httpFloor(url, schema, players, seconds, Number(poolSize), pool);
 
+      // --ceiling (with BENCH_PROJECTIONS=separate): what one projections process sustains. Its process is stopped, the
+      // same players play for as long again (the API answers hands from the accounts, so nothing waits for it), and the
+      // live tier's catch-up over that backlog is timed from its first step to the log's head.
+      const ceiling = separate && withCeiling ? await measureCeiling(pool, base, jwts, seconds, async () => {
+        projector!.kill('SIGTERM');
+        await new Promise((r) => projector!.once('exit', r));
+      }, () => (projector = startProjector())) : null;
+
       const report = (c: Cell) => {
         const sorted = c.latencies.slice().sort((a, b) => a - b);
         return { perSecond: c.ops / c.seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
@@ -260,6 +276,9 @@ async function main(): Promise<number> {
         log(`  of which the projections: process ${projectionsCpu.server.toFixed(0)} µs, its database backends ${projectionsCpu.database.toFixed(0)} µs`);
         log(`  in HTTP floor requests of the same run: server ${f(projectionsCpu.server / floorCpu.server, 2)}, database ${f(projectionsCpu.database / floorCpu.database, 2)} (targets ≤ 1.0)`);
       }
+      if (ceiling) {
+        log(`one projections process, live tier: caught up ${ceiling.actions} actions (${ceiling.events} events) in ${f(ceiling.liveSeconds, 2)} s: ${f(ceiling.actionsPerSecond)} actions/s, ${f(ceiling.actionsPerSecond / floorReport.perSecond, 3)} of the HTTP floor; both tiers in ${f(ceiling.allSeconds, 2)} s`);
+      }
       log(`CPU per HTTP floor request: ${showCpu(floorCpu)}`);
       log(`CPU per raw insert: ${showCpu(rawCpu)}`);
       log(`errors: ${game.errors} of ${game.actions.ops + game.errors} requests`);
@@ -285,6 +304,9 @@ async function main(): Promise<number> {
         floorServerCpuUsPerRequest: r(floorCpu.server, 0),
         floorDatabaseCpuUsPerRequest: r(floorCpu.database, 0),
         rawDatabaseCpuUsPerInsert: r(rawCpu.database, 0),
+        ...(ceiling
+          ? { ceilingActionsPerSecond: r(ceiling.actionsPerSecond), ceilingFloorRatio: r(ceiling.actionsPerSecond / floorReport.perSecond, 3), ceilingAllTiersSeconds: r(ceiling.allSeconds, 2) }
+          : {}),
         errors: game.errors,
         actions: game.actions.ops,
         profileWindowUs: [Number(windowFrom), Number(windowTo)],
@@ -380,6 +402,43 @@ async function fund(pool: Pool, playerIds: string[]) {
 }
 
 /** Each player plays hands back to back until time is up. */
+/**
+ * The ceiling of one projections process: with it stopped (`stop`), the players play for `seconds`; it is started
+ * again (`start`) and timed from the first move of a live checkpoint until every live checkpoint is at the log's head
+ * (then every analytic one too). The backlog's actions over that time are what it sustains with the lag allowed to
+ * grow: its steps take full batches, as they do at the ceiling.
+ */
+async function measureCeiling(pool: Pool, base: string, jwts: string[], seconds: number, stop: () => Promise<void>, start: () => void) {
+  const health = (await call(base, null, 'GET', '/api/health')).body as { info?: { projections?: Record<string, { tier?: string }> }; error?: { projections?: Record<string, { tier?: string }> } };
+  // The indicator's own fields (status, maxLagMs) sit beside the projections'.
+  const tiers = Object.entries(health.info?.projections ?? health.error?.projections ?? {}).filter(([, p]) => typeof p === 'object' && p !== null);
+  const live = tiers.filter(([, p]) => p.tier !== 'analytic').map(([name]) => name);
+  const all = tiers.map(([name]) => name);
+  await stop();
+  const count = async () => Number((await pool.query<{ n: string }>('select count(*) as n from es_events')).rows[0]!.n);
+  const before = await count();
+  const backlog = await drive(base, jwts, seconds);
+  const events = (await count()) - before;
+  const head = (await pool.query<{ c: string }>(`select transaction_id::text || ':' || position as c from es_events order by transaction_id desc, position desc limit 1`)).rows[0]!.c;
+  const checkpoints = async (names: string[]) =>
+    new Map((await pool.query<{ name: string; checkpoint: string | null }>('select name, checkpoint from projection_checkpoints where name = any($1)', [names])).rows.map((r) => [r.name, r.checkpoint]));
+  const stopped = await checkpoints(live);
+  start();
+  let firstMove = 0;
+  let liveDone = 0;
+  for (;;) {
+    const now = await checkpoints(all);
+    const t = performance.now();
+    if (!firstMove && live.some((name) => now.get(name) !== stopped.get(name))) firstMove = t;
+    if (!liveDone && live.every((name) => now.get(name) === head)) liveDone = t;
+    if (liveDone && all.every((name) => now.get(name) === head)) {
+      const liveSeconds = (liveDone - firstMove) / 1000;
+      return { actions: backlog.actions.ops, events, liveSeconds, allSeconds: (t - firstMove) / 1000, actionsPerSecond: backlog.actions.ops / liveSeconds };
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 async function drive(base: string, jwts: string[], seconds: number) {
   const actions: Cell = { label: 'actions', ops: 0, seconds, latencies: [] };
   let hands = 0;

@@ -84,8 +84,9 @@ describe('the player 360 view', () => {
     asStaff('support');
     server.use(http.get('/api/admin/players/:id/overview', () => HttpResponse.json({ ...history, staffActions: null })));
     render();
+    // The section is on the page while the overview loads: its notes come with the answer.
     const notes = await section('Staff notes');
-    expect(within(notes).getByText('Called about the withdrawal.')).toBeInTheDocument();
+    expect(await within(notes).findByText('Called about the withdrawal.')).toBeInTheDocument();
     expect(within(notes).getByText('desk@example.com')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Staff decisions' })).not.toBeInTheDocument();
   });
