@@ -26,6 +26,13 @@ async function retiredShoe(change: (cards: Card[]) => Card[] = (cards) => cards)
   });
 }
 
+/** The shoe has loaded and its revealed seeds are in the fields (they are filled in once it has: a click before that checks empty fields). */
+async function seedsFilledIn(): Promise<void> {
+  await screen.findByText('Retired');
+  await waitFor(() => expect(screen.getByLabelText('House seed')).toHaveValue(HOUSE_SEED));
+  expect(screen.getByLabelText('Player seed')).toHaveValue(PLAYER_SEED);
+}
+
 function serving(shoe: Shoe) {
   server.use(http.get('/api/shoes/:id', () => HttpResponse.json(shoe)));
 }
@@ -60,7 +67,7 @@ describe('verifying a shoe', () => {
     });
     serving(swapped);
     const { user } = renderWithProviders(<ProvablePage />, { route: `/provable?id=${SHOE_ID}` });
-    await screen.findByText('Retired');
+    await seedsFilledIn();
     await user.click(screen.getByRole('button', { name: 'Shuffle Deck with Seeds' }));
     expect(await screen.findByText(/2 positions differ from the shoe \(marked\)\./)).toBeInTheDocument();
   });
@@ -68,7 +75,7 @@ describe('verifying a shoe', () => {
   it('says when a house seed does not give the committed hash', async () => {
     serving(await retiredShoe());
     const { user } = renderWithProviders(<ProvablePage />, { route: `/provable?id=${SHOE_ID}` });
-    await screen.findByText('Retired');
+    await seedsFilledIn();
     const house = screen.getByLabelText('House seed');
     await user.clear(house);
     await user.paste(PLAYER_SEED);
