@@ -132,5 +132,12 @@ export async function busyLedgerDay(call: ApiCall, jwt: string, lines: number): 
     for (let i = 0; i < Math.min(20, Math.ceil((lines - total) / 2)); i++) await playHandByApi(call, jwt);
     total = await count();
   }
-  return total;
+  // A hand is answered before the ledger holds its lines (read models follow within milliseconds): the day's lines are
+  // counted until two counts a moment apart agree.
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 300));
+    const again = await count();
+    if (again === total) return total;
+    total = again;
+  }
 }
