@@ -3,26 +3,13 @@ import { type Kysely, sql } from 'kysely';
 import { describeEachDatabase } from '../adapters/db/test-databases';
 import type { Database } from '../adapters/db/database';
 import { InMemoryEventStore } from '../application/in-memory-event-store.test-support';
-import type { EventData, RecordedEvent } from '../application/ports/event-store';
+import type { RecordedEvent } from '../application/ports/event-store';
 import { migrateReadModels } from './migrations';
+import { registered } from './registered.test-support';
 import { playersProjection } from './players/players.projection';
 import type { Projection } from './projection';
 import { ProjectionRunner, batchMemory } from './runner';
 import type { ReadModels } from './schema';
-
-const registered = (n: number): EventData => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  type: 'PlayerRegistered',
-  data: {
-    playerId: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    subject: `dev:p${n}@example.com`,
-    email: `p${n}@example.com`,
-    name: `P${n}`,
-    photoUrl: null,
-    registeredAt: '2026-01-01T00:00:00.000Z',
-  },
-  metadata: { correlationId: 'test' },
-});
 
 const numberOf = (event: RecordedEvent) => Number((event.data as { email: string }).email.replace(/\D/g, ''));
 
