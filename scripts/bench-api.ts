@@ -81,6 +81,27 @@ function cpuPerOp(from: CpuSample, to: CpuSample, ops: number): CpuPerOp {
 
 /** With BENCH_PROJECTIONS=separate: the projections process and its own backends, the part of an action's CPU they take. */
 interface ProjectionsSample { process: number; database: Map<number, number> }
+
+/** Rows inserted, updated and deleted so far in each table of this run's schema (PostgreSQL's statistics, flushed by each backend within about 10 s of going idle). */
+async function rowsWrittenNow(pool: Pool, schema: string): Promise<Map<string, number>> {
+  const { rows } = await pool.query<{ table: string; n: string }>(
+    'select relname as table, n_tup_ins + n_tup_upd + n_tup_del as n from pg_stat_user_tables where schemaname = $1', [schema]);
+  return new Map(rows.map((r) => [r.table, Number(r.n)]));
+}
+
+/** The read models' rows written per action between two samples, by table (the event store's own tables and the baselines' left out), and their sum. */
+function rowsPerAction(from: Map<string, number>, to: Map<string, number>, actions: number): { total: number; byTable: Record<string, number> } {
+  const byTable: Record<string, number> = {};
+  let total = 0;
+  for (const [table, n] of to) {
+    if (table.startsWith('es_') || table.startsWith('bench_')) continue;
+    const written = (n - (from.get(table) ?? 0)) / actions;
+    if (written <= 0) continue;
+    byTable[table] = Math.round(written * 100) / 100;
+    total += written;
+  }
+  return { total: Math.round(total * 100) / 100, byTable };
+}
 async function projectionsCpuNow(pool: Pool, pid: number | undefined): Promise<ProjectionsSample> {
   const database = cpuOf(await databasePids(pool, [APP.projections], false));
   return { process: pid ? procCpu(pid) : 0, database };
@@ -119,6 +140,9 @@ interface LevelResult {
   httpFloorP99Ms: number;
   floorRatio: number;
   rawInsertsPerSecond: number;
+  /** Rows the read models inserted, updated or deleted per action, in all and by table. */
+  readModelRowsPerAction: number;
+  readModelRowsByTable: Record<string, number>;
   serverCpuUsPerAction: number;
   databaseCpuUsPerAction: number;
   driverCpuUsPerAction: number;
@@ -198,6 +222,10 @@ async function main(): Promise<number> {
 
       // Warm-up: every player plays a few hands (JIT, pools, snapshots of nothing yet).
       await drive(base, jwts, 1.5);
+      // Idle backends flush their table statistics within about 10 s: then the rows written before the window are counted before it.
+      const quietMs = Number(process.env.BENCH_QUIET_MS ?? 11_000);
+      await new Promise((r) => setTimeout(r, quietMs));
+      const rowsFrom = await rowsWrittenNow(pool, schema);
       // The lag of the live read models (what a player waits for) and of the analytic ones, apart.
       const lag: number[] = [];
       const analyticLag: number[] = [];
@@ -233,6 +261,8 @@ async function main(): Promise<number> {
       // The floor any HTTP endpoint pays here: a bare Fastify route that does only that raw INSERT, through
       // a pool of the API's size, driven by the same driver.
       const floor = await httpFloor(url, schema, players, seconds, Number(poolSize), pool);
+      // By now (the raw inserts and the floor ran for 2 × seconds + 1) every backend of the window has flushed its statistics.
+      const rows = rowsPerAction(rowsFrom, await rowsWrittenNow(pool, schema), game.actions.ops);
 
       // --ceiling (with BENCH_PROJECTIONS=separate): what one projections process sustains. Its process is stopped, the
       // same players play for as long again (the API answers hands from the accounts, so nothing waits for it), and the
@@ -279,6 +309,7 @@ async function main(): Promise<number> {
       if (ceiling) {
         log(`one projections process, live tier: caught up ${ceiling.actions} actions (${ceiling.events} events) in ${f(ceiling.liveSeconds, 2)} s: ${f(ceiling.actionsPerSecond)} actions/s, ${f(ceiling.actionsPerSecond / floorReport.perSecond, 3)} of the HTTP floor; both tiers in ${f(ceiling.allSeconds, 2)} s`);
       }
+      log(`read-model rows written per action: ${rows.total} (${Object.entries(rows.byTable).sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} ${n}`).join(', ')})`);
       log(`CPU per HTTP floor request: ${showCpu(floorCpu)}`);
       log(`CPU per raw insert: ${showCpu(rawCpu)}`);
       log(`errors: ${game.errors} of ${game.actions.ops + game.errors} requests`);
@@ -309,6 +340,8 @@ async function main(): Promise<number> {
           : {}),
         errors: game.errors,
         actions: game.actions.ops,
+        readModelRowsPerAction: rows.total,
+        readModelRowsByTable: rows.byTable,
         profileWindowUs: [Number(windowFrom), Number(windowTo)],
         ...(projectionsCpu
           ? {

@@ -1,7 +1,7 @@
-import { CompiledQuery, type Insertable, type Selectable, type Transaction } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../application/ports/event-store';
 import { type StreamCategory, streamOwner } from '../domain/streams';
-import type { Projection } from './projection';
+import type { Projection, ProjectionLog, ProjectionMemory } from './projection';
 import type { ReadModels } from './schema';
 
 type AnyEvent = { type: string; data: unknown };
@@ -61,49 +61,73 @@ interface FoldSpec<Row> {
  * batches and written back when newer; or each batch folds from nothing and `write` adds the result
  * to what is stored.
  */
-export type RowFold<Row, T extends Versioned> = FoldSpec<Row> &
-  (
-    | {
-        stored: StoredRows<T, Row>;
-        /** The event type that creates a row: a row whose first event in the batch is one needs no read. */
-        createdBy?: string;
-      }
-    | { write(trx: Transaction<ReadModels>, rows: Row[]): Promise<void> }
-  );
+export type RowFold<Row, T extends Versioned> = StoredFold<Row, T> | (FoldSpec<Row> & { write(trx: Transaction<ReadModels>, rows: Row[]): Promise<void> });
+
+/** A `RowFold` of stored rows. */
+export type StoredFold<Row, T extends Versioned> = FoldSpec<Row> & {
+  stored: StoredRows<T, Row>;
+  /** The event type that creates a row: a row whose first event in the batch is one needs no read. */
+  createdBy?: string;
+  /**
+   * Whether a folded row is written now (always, when not given), and the event types folded. A row not
+   * written lives in the runner's memory only; when the memory has lost it (a restart, or the runner forgot),
+   * `recallRows` folds it again from the stored row, or from its `createdBy` event, over the stream's events
+   * already applied.
+   */
+  writtenWhen?: { test(row: Row): boolean; handles: readonly string[] };
+};
+
+/** A batch's events grouped by the row they change, in log order, with the id their stream belongs to. */
+function rowsTouched<Row>(spec: FoldSpec<Row>, events: readonly RecordedEvent[]): Map<string, { owner: string; events: RecordedEvent[] }> {
+  const batch = new Map<string, { owner: string; events: RecordedEvent[] }>();
+  for (const event of events) {
+    const owner = streamOwner(event.streamId, spec.stream);
+    if (owner === undefined) continue;
+    const key = rowKey(spec, event, owner);
+    const touched = batch.get(key);
+    if (touched) touched.events.push(event);
+    else batch.set(key, { owner, events: [event] });
+  }
+  return batch;
+}
+
+const rowKey = <Row>(spec: FoldSpec<Row>, event: RecordedEvent, owner: string) => (spec.rowPer ? String((event.data as Record<string, unknown>)[spec.rowPer]) : owner);
+
+/** Stored rows by key (`stored.key`), read through `db` (a transaction or not). */
+async function readStored<Row, T extends Versioned>(db: Kysely<ReadModels>, stored: StoredRows<T, Row>, keys: readonly string[]): Promise<Map<string, Row>> {
+  const found = new Map<string, Row>();
+  if (keys.length === 0) return found;
+  const rows = await untyped(db).selectFrom(stored.table as string).selectAll().where(stored.key as string, 'in', keys).execute();
+  for (const r of rows) found.set(String(r[stored.key]), stored.fromStored(r as Selectable<ReadModels[T]>));
+  return found;
+}
+
+/** The keys of the rows a batch touches that memory does not hold and that the batch does not create. */
+function forgotten(batch: Map<string, { events: RecordedEvent[] }>, memory: ProjectionMemory, createdBy: string | undefined): string[] {
+  return [...batch].filter(([key, touched]) => memory.get(key) === undefined && touched.events[0]!.type !== createdBy).map(([key]) => key);
+}
 
 /**
  * Folds a batch into rows in memory and writes each touched row once. Stored rows come from what
  * earlier batches of this runner remembered, else from one read of all the others, so a batch costs
- * at most one read and one write.
+ * at most one read and one write. With `writtenWhen`, only the rows it picks are written (the others
+ * live in memory, and `recallRows` puts them back when forgotten).
  */
 export function foldRows<Row, T extends Versioned = never>(spec: RowFold<Row, T>): Projection['applyBatch'] {
   const stored = 'stored' in spec ? spec.stored : null;
   const createdBy = 'stored' in spec ? spec.createdBy : undefined;
+  const writtenWhen = 'stored' in spec ? spec.writtenWhen : undefined;
   return async (trx, events, memory) => {
-    const batch = new Map<string, { owner: string; events: RecordedEvent[] }>();
-    for (const event of events) {
-      const owner = streamOwner(event.streamId, spec.stream);
-      if (owner === undefined) continue;
-      const key = spec.rowPer ? String((event.data as Record<string, unknown>)[spec.rowPer]) : owner;
-      const touched = batch.get(key);
-      if (touched) touched.events.push(event);
-      else batch.set(key, { owner, events: [event] });
-    }
+    const batch = rowsTouched(spec, events);
     if (batch.size === 0) return;
 
     const before = new Map<string, Row>();
     if (stored) {
-      const unread: string[] = [];
-      for (const [key, touched] of batch) {
+      for (const key of batch.keys()) {
         const known = memory.get<Row>(key);
         if (known !== undefined) before.set(key, known);
-        else if (touched.events[0]!.type !== createdBy) unread.push(key);
       }
-      if (unread.length) {
-        const db = untyped(trx);
-        const rows = await db.selectFrom(stored.table as string).selectAll().where(stored.key as string, 'in', unread).execute();
-        for (const r of rows) before.set(String(r[stored.key]), stored.fromStored(r as Selectable<ReadModels[T]>));
-      }
+      for (const [key, row] of await readStored(trx, stored, forgotten(batch, memory, createdBy))) before.set(key, row);
     }
 
     const changed: Row[] = [];
@@ -113,12 +137,60 @@ export function foldRows<Row, T extends Versioned = never>(spec: RowFold<Row, T>
       for (const event of touching) row = spec.fold(row, event, owner);
       if (row === undefined) continue;
       if (stored) memory.set(key, row);
-      if (row !== start) changed.push(row);
+      if (row !== start && (!writtenWhen || writtenWhen.test(row))) changed.push(row);
     }
     if (changed.length === 0) return;
     if (stored) await upsertNewer(trx, stored, changed.map(stored.toStored));
     else if ('write' in spec) await spec.write(trx, changed);
   };
+}
+
+/**
+ * The `recall` of a `foldRows` projection with `writtenWhen`: each row the batch touches that memory lost is
+ * folded again, from its stored row (or from its `createdBy` event) over the events of its stream already
+ * applied, and put back into memory.
+ */
+export function recallRows<Row, T extends Versioned>(spec: StoredFold<Row, T> & Required<Pick<StoredFold<Row, T>, 'writtenWhen'>>): NonNullable<Projection['recall']> {
+  const handled = new Set(spec.writtenWhen.handles);
+  return async (db, events, memory, log) => {
+    const batch = rowsTouched(spec, events);
+    const keys = forgotten(batch, memory, spec.createdBy);
+    if (keys.length === 0) return;
+    const stored = await readStored(db, spec.stored, keys);
+    for (const key of keys) {
+      const { owner, events: touching } = batch.get(key)!;
+      const mine = (e: RecordedEvent) => handled.has(e.type) && rowKey(spec, e, owner) === key;
+      let row = stored.get(key);
+      for (const event of await appliedSince(log, touching[0]!, row as { revision?: number } | undefined, mine, spec.createdBy)) row = spec.fold(row, event, owner);
+      if (row !== undefined) memory.set(key, row);
+    }
+  };
+}
+
+/** How far back `appliedSince` looks at once for the event that created a row. */
+const LOOK_BACK = 64;
+
+/**
+ * The events of `first`'s stream before it that `mine` picks out, oldest first: those after the stored row's
+ * revision, or, with no stored row, from the `createdBy` event on (found looking back; none when the stream
+ * has none). They were applied before the batch that holds `first`.
+ */
+async function appliedSince(
+  log: ProjectionLog, first: RecordedEvent, stored: { revision?: number } | undefined, mine: (e: RecordedEvent) => boolean, createdBy: string | undefined,
+): Promise<RecordedEvent[]> {
+  if (stored?.revision !== undefined) return (await log.readStream(first.streamId, stored.revision + 1, first.revision - 1)).filter(mine);
+  if (createdBy === undefined) return [];
+  const found: RecordedEvent[] = [];
+  for (let from = first.revision - 1; from >= 0; from -= LOOK_BACK) {
+    const page = await log.readBackwards(first.streamId, from, LOOK_BACK);
+    for (const e of page) {
+      if (!mine(e)) continue;
+      found.push(e);
+      if (e.type === createdBy) return found.reverse();
+    }
+    if (page.length < LOOK_BACK) break;
+  }
+  return [];
 }
 
 /** How rows written by `writeRowsAsJson` meet the rows already stored under the same key. */
@@ -216,8 +288,8 @@ export async function withWritesTogether<T>(trx: Transaction<ReadModels>, apply:
 }
 
 /** Table and column names come from the typed `StoredRows`; the statements themselves are built untyped. */
-function untyped(trx: Transaction<ReadModels>) {
-  return trx as unknown as Transaction<Record<string, Record<string, unknown>>>;
+function untyped(db: Kysely<ReadModels>) {
+  return db as unknown as Kysely<Record<string, Record<string, unknown>>>;
 }
 
 /** Inserts the rows, or replaces the stored row's columns when the row written is newer: one statement, and a replay changes nothing. */

@@ -16,7 +16,7 @@ import { rulesForLevel } from '@bahati/contracts';
 import type { PlayerEvent } from '../domain/player/player';
 import { withWritesTogether } from './batch';
 import { migrateReadModels } from './migrations';
-import type { Projection, ReadModelTable } from './projection';
+import type { Projection, ProjectionLog, ReadModelTable } from './projection';
 import { batchMemory } from './runner';
 import type { ReadModels } from './schema';
 
@@ -76,6 +76,15 @@ export function settled(hand: string, shoe: string, bet: number, credits: Credit
   };
 }
 
+/** A `ProjectionLog` over recorded events (every event of the log so far, in log order). */
+export function eventsLog(events: readonly RecordedEvent[]): ProjectionLog {
+  const of = (streamId: string) => events.filter((e) => e.streamId === streamId);
+  return {
+    readStream: async (streamId, from, to) => of(streamId).filter((e) => e.revision >= from && e.revision <= to),
+    readBackwards: async (streamId, from, count) => of(streamId).filter((e) => e.revision <= from).reverse().slice(0, count),
+  };
+}
+
 /** Columns that order each table's rows when read back. */
 const ORDER: Record<ReadModelTable, readonly string[]> = {
   projection_checkpoints: ['name'],
@@ -124,6 +133,8 @@ export interface Scenario {
 export class ProjectionSpec {
   db!: Kysely<ReadModels>;
   private committed = new Map<string, unknown>();
+  /** Every event applied so far, whether the projection handles it or not: the log it may read back. */
+  private recorded = new Map<string, RecordedEvent>();
 
   constructor(readonly projection: Projection) {}
 
@@ -131,6 +142,7 @@ export class ProjectionSpec {
   async reset(): Promise<void> {
     for (const table of this.projection.tables) await this.db.deleteFrom(table).execute();
     this.forget();
+    this.recorded = new Map();
   }
 
   /** Forgets what the projection remembers, as the runner does when another runner wrote. */
@@ -141,10 +153,12 @@ export class ProjectionSpec {
   /** Applies the events the projection handles as one batch in one transaction, as the runner does. */
   async apply(...events: RecordedEvent[]): Promise<void> {
     const handles = new Set(this.projection.handles);
+    for (const e of events) if (!this.recorded.has(e.id)) this.recorded.set(e.id, e);
     const batch = events.filter((e) => handles.has(e.type));
     if (batch.length === 0) return;
     const pending = new Map<string, unknown>();
     try {
+      await this.projection.recall?.(this.db, batch, batchMemory(this.committed, pending), eventsLog([...this.recorded.values()]));
       await this.db.transaction().execute((trx) => withWritesTogether(trx, () => this.projection.applyBatch(trx, batch, batchMemory(this.committed, pending))));
     } catch (err) {
       this.forget();

@@ -1,5 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { RecordedEvent } from '../application/ports/event-store';
+import type { Kysely, Transaction } from 'kysely';
+import type { EventStore, RecordedEvent } from '../application/ports/event-store';
 import type { ReadModels } from './schema';
 
 /**
@@ -10,6 +10,28 @@ import type { ReadModels } from './schema';
 export interface ProjectionMemory {
   get<T>(key: string): T | undefined;
   set(key: string, value: unknown): void;
+}
+
+/**
+ * The log, for a projection that keeps some of its rows in memory only (a hand in play) and finds its
+ * memory empty after a restart: it folds that row again from the stream's events it has already applied.
+ */
+export interface ProjectionLog {
+  /** Events of `streamId` from revision `from` up to `to`, both included, oldest first. */
+  readStream(streamId: string, from: number, to: number): Promise<RecordedEvent[]>;
+  /** At most `count` events of `streamId` from revision `from` down, newest first. */
+  readBackwards(streamId: string, from: number, count: number): Promise<RecordedEvent[]>;
+}
+
+/** A `ProjectionLog` on the event store. */
+export function storeLog(store: Pick<EventStore, 'readStream'>): ProjectionLog {
+  return {
+    async readStream(streamId, from, to) {
+      if (to < from) return [];
+      return store.readStream(streamId, { fromRevision: from, maxCount: to - from + 1 });
+    },
+    readBackwards: (streamId, from, count) => (from < 0 ? Promise.resolve([]) : store.readStream(streamId, { direction: 'backwards', fromRevision: from, maxCount: count })),
+  };
 }
 
 export type ReadModelTable = keyof ReadModels & string;
@@ -35,6 +57,13 @@ export interface Projection {
    * a batch again changes nothing. A batch costs a few statements whatever its size.
    */
   applyBatch(trx: Transaction<ReadModels>, events: readonly RecordedEvent[], memory: ProjectionMemory): Promise<void>;
+  /**
+   * For a projection that keeps some rows in memory only (a hand in play): before the batch's transaction,
+   * puts back into `memory` the rows the batch touches that the runner forgot (a restart), folded again from
+   * what is stored (`db`) and the events already applied (`log`). Outside the transaction, because the log
+   * may share its one connection (PGlite); another runner writing meanwhile fails the batch's checkpoint move.
+   */
+  recall?(db: Kysely<ReadModels>, events: readonly RecordedEvent[], memory: ProjectionMemory, log: ProjectionLog): Promise<void>;
 }
 
 /** The domain event a recorded event carries. */

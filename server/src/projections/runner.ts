@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Checkpoint, type EventStore, type ReadAllResult, compareCheckpoints } from '../application/ports/event-store';
 import { remember } from '../application/remember';
 import { withWritesTogether } from './batch';
-import type { Projection, ProjectionMemory } from './projection';
+import { type Projection, type ProjectionLog, type ProjectionMemory, storeLog } from './projection';
 import type { ReadModels } from './schema';
 
 export interface ProjectionLag {
@@ -129,6 +129,8 @@ export class ProjectionRunner {
   private readonly minStepMs: number;
   private readonly now: () => number;
   private upgrades: Upgrade[] = [];
+  /** What a projection reads back when its memory lost a row it does not write at every event. */
+  private readonly log: ProjectionLog;
   /** The read models' schema (the connection's current one). */
   private schema = 'public';
 
@@ -144,6 +146,7 @@ export class ProjectionRunner {
       names.add(p.name);
     }
     this.loops = projections.map((projection) => ({ projection, handles: new Set(projection.handles), checkpoint: null, memory: new Map(), checkpointName: projection.name }));
+    this.log = storeLog(store);
     this.batchSize = options.batchSize ?? 2000;
     this.idleMs = options.idleMs ?? 25;
     this.minStepMs = options.minStepMs ?? 10;
@@ -409,7 +412,19 @@ export class ProjectionRunner {
     const moves = loops.filter((l) => compareCheckpoints(from.get(l)!, checkpoint) < 0);
     if (moves.length === 0) return 0;
     const pending = new Map(moves.map((l) => [l, new Map<string, unknown>()]));
+    const unseenBy = (loop: Loop) => {
+      const after = from.get(loop)!;
+      // A projection that starts where the read started has seen none of the batch.
+      const seenSome = after !== start;
+      return events.filter((e) => loop.handles.has(e.type) && (!seenSome || compareCheckpoints(e.checkpoint, after) > 0));
+    };
     try {
+      // Rows kept in memory only that this runner forgot (a restart) are folded again before the transaction.
+      for (const loop of moves) {
+        const recall = loop.projection.recall;
+        const unseen = recall ? unseenBy(loop) : [];
+        if (recall && unseen.length) await recall(loop.schema ? this.db.withSchema(loop.schema) : this.db, unseen, batchMemory(loop.memory, pending.get(loop)!), this.log);
+      }
       await this.db.transaction().execute(async (trx) => {
         // A version built beside writes its own schema's tables (the projection names its tables unqualified).
         const schema = moves.find((l) => l.schema)?.schema;
@@ -425,10 +440,7 @@ export class ProjectionRunner {
         // The projections' writes go to PostgreSQL together, as one statement, once every projection has folded.
         await withWritesTogether(trx, async () => {
           for (const loop of moves) {
-            const after = from.get(loop)!;
-            // A projection that starts where the read started has seen none of the batch.
-            const seenSome = after !== start;
-            const unseen = events.filter((e) => loop.handles.has(e.type) && (!seenSome || compareCheckpoints(e.checkpoint, after) > 0));
+            const unseen = unseenBy(loop);
             if (unseen.length) await loop.projection.applyBatch(trx, unseen, batchMemory(loop.memory, pending.get(loop)!));
           }
         });

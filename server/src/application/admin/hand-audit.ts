@@ -56,18 +56,18 @@ export class AuditHandHandler implements IQueryHandler<AuditHandQuery, HandAudit
   async execute({ actor, handId }: AuditHandQuery): Promise<HandAudit> {
     assertStaff(actor);
     // The read model only says whose account to read; everything audited comes from the event store.
-    const record = await this.hands.hand(handId);
-    if (!record) throw new NotFoundError('NotFound', 'Hand not found.');
-    const events = await this.store.readStream(accountStream(record.playerId));
+    const playerId = (await this.hands.hand(handId))?.playerId ?? (await this.hands.playerOfHandInPlay(handId));
+    if (!playerId) throw new NotFoundError('NotFound', 'Hand not found.');
+    const events = await this.store.readStream(accountStream(playerId));
     const replay = replayHand(events, handId, sha256);
     if (!replay) throw new NotFoundError('NotFound', 'Hand not found.');
 
     const ids = replay.ledgerFromEvents.map((l) => l.id);
-    const stored = await this.ledger.rowsOfHand(record.playerId, handId, ids);
+    const stored = await this.ledger.rowsOfHand(playerId, handId, ids);
     const ledger = ledgerMismatches(replay.ledgerFromEvents, stored);
     const mismatches = [...replay.mismatches, ...ledger];
     return {
-      handId, playerId: record.playerId, shoeId: replay.shoeId, handNumber: replay.handNumber, settled: replay.settled, shoe: replay.shoe,
+      handId, playerId, shoeId: replay.shoeId, handNumber: replay.handNumber, settled: replay.settled, shoe: replay.shoe,
       timeline: replay.timeline, cards: replay.cards, payouts: replay.payouts, settlement: replay.settlement,
       ledger: { fromEvents: replay.ledgerFromEvents, readModel: stored },
       checks: { ...replay.checks, ledger: ledger.length ? 'failed' : 'passed' },

@@ -1,6 +1,7 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { LEDGER_PART_OF, LEDGER_PARTS, type Hand, type LedgerEntry, type LedgerPage, type LedgerPageQuery, type LedgerPartTotal, type LedgerQuery, type Shoe } from '@bahati/contracts';
 import { handView } from '../../domain/account/game-view';
+import { isHandInPlay } from '../../domain/account/game';
 import { DomainError } from '../../domain/decider';
 import { type Actor, mayRead } from '../actor';
 import { AccountCommands } from '../account-commands';
@@ -39,10 +40,16 @@ export class GetHandHandler implements IQueryHandler<GetHandQuery, Hand> {
 
   async execute({ actor, handId }: GetHandQuery): Promise<Hand> {
     const record = await this.hands.hand(handId);
-    if (record && !mayRead(actor, record.playerId)) throw notFound('Hand');
-    if (record?.settled) return record.hand;
-    // The hand in play comes from the account itself: fresh, with the actions the bank allows now.
-    const { state } = await this.accounts.load(record?.playerId ?? actor.playerId);
+    if (record?.settled) {
+      if (!mayRead(actor, record.playerId)) throw notFound('Hand');
+      return record.hand;
+    }
+    // The hand in play comes from the account itself: fresh, with the actions the bank allows now. The read
+    // model holds a hand once it settles; until then its player is the one whose active hand it is (or the
+    // actor's own, just opened).
+    const playerId = record?.playerId ?? (await this.hands.playerOfHandInPlay(handId)) ?? actor.playerId;
+    if (!mayRead(actor, playerId)) throw notFound('Hand');
+    const { state } = await this.accounts.load(playerId);
     const meta = state.game.handMeta;
     if (meta && meta.handId === handId) return handView(state.game.hand, meta, state.bank);
     if (record) return record.hand;
@@ -58,8 +65,9 @@ export class GetHandShoeHandler implements IQueryHandler<GetHandShoeQuery, Shoe>
     const record = await this.hands.hand(handId);
     let shoeId = record && mayRead(actor, record.playerId) ? record.hand.shoeId : null;
     if (!record) {
-      const { state } = await this.accounts.load(actor.playerId);
-      if (state.game.handMeta?.handId === handId) shoeId = state.game.handMeta.shoeId;
+      const playerId = (await this.hands.playerOfHandInPlay(handId)) ?? actor.playerId;
+      const { state } = mayRead(actor, playerId) ? await this.accounts.load(playerId) : { state: null };
+      if (state?.game.handMeta?.handId === handId) shoeId = state.game.handMeta.shoeId;
     }
     if (!shoeId) throw shoeNotFound();
     const found = await this.shoes.shoe(shoeId);
@@ -81,12 +89,20 @@ export class GetShoeHandler implements IQueryHandler<GetShoeQuery, Shoe> {
 
 @QueryHandler(ListHandsQuery)
 export class ListHandsHandler implements IQueryHandler<ListHandsQuery, { items: Hand[]; total: number }> {
-  constructor(private readonly hands: HandsReadModel, private readonly commands: CommandPath) {}
+  constructor(private readonly hands: HandsReadModel, private readonly commands: CommandPath, private readonly accounts: AccountCommands) {}
 
   async execute({ actor, playerId, page }: ListHandsQuery): Promise<{ items: Hand[]; total: number }> {
     const id = playerId === '1234' ? actor.playerId : playerId;
     if (!mayRead(actor, id)) throw notFound('Player');
-    const [items, total] = await Promise.all([this.hands.handsOf(id, page), this.hands.handCount(id)]);
+    // The read model holds settled hands; the hand in play, newest of all, comes from the account. It takes the
+    // first place of the first page, and every later page starts one settled hand earlier.
+    const { state } = await this.accounts.load(id);
+    const meta = state.game.handMeta;
+    const inPlay = meta && isHandInPlay(state.game) ? handView(state.game.hand, meta, state.bank) : null;
+    const settledPage = inPlay ? { offset: Math.max(page.offset - 1, 0), limit: page.offset === 0 ? page.limit - 1 : page.limit } : page;
+    const [settled, count] = await Promise.all([settledPage.limit > 0 ? this.hands.handsOf(id, settledPage) : [], this.hands.handCount(id)]);
+    const items = inPlay && page.offset === 0 && page.limit > 0 ? [inPlay, ...settled] : settled;
+    const total = count + (inPlay ? 1 : 0);
     // Admins and support asking for someone who never signed in: there is no such player.
     if (total === 0 && id !== actor.playerId && !(await this.commands.load(playerStream(id), playerDecider)).state.registered) throw notFound('Player');
     return { items, total };

@@ -60,15 +60,22 @@ describeProjection(coachProjection, (spec) => {
     });
   });
 
-  it('records nothing for a hand still in play but keeps its state, and finishes it in a later batch', async () => {
+  it('stores a player\'s state between hands only, and finishes a hand in play after a restart from the account events', async () => {
     const log = new EventLog();
     const a = new Account(log, alice);
     const funded = a.deposit();
     const hand = a.hand('T 6 7 T 2 5', 'Hit', 'Stand');
     const hit = hand.findIndex((e) => e.type === 'PlayerHit');
-    await spec.given(funded, ...hand.slice(0, hit + 2)).then({ coach_hands: [], coach_deviations: [{ action: 'Hit', recommended: 'Stand', total: 17, dealer_up: 6 }] });
+    await spec.given(funded).when(...hand.slice(0, hit + 2)).then({
+      coach_hands: [],
+      coach_deviations: [{ action: 'Hit', recommended: 'Stand', total: 17, dealer_up: 6 }],
+      coach_players: [{ account_revision: funded.revision, state: { bank: 1_000_000, hand: null } }],
+    });
     spec.forget();
-    await spec.given(...hand.slice(hit + 2)).then({ coach_hands: [{ decisions: 2, deviations: 1 }] });
+    await spec.given(...hand.slice(hit + 2)).then({
+      coach_hands: [{ decisions: 2, deviations: 1 }],
+      coach_players: [{ account_revision: hand.at(-1)!.revision, state: { hand: null, decisions: 0 } }],
+    });
   });
 
   it('judges insurance, and a double the bank could not afford is no deviation', async () => {

@@ -1,11 +1,12 @@
-import type { Insertable, Transaction } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { AccountEvent } from '../../domain/account/account';
 import { BANK_EVENT_TYPES } from '../../domain/account/ledger';
 import { coach, type CoachState, initialCoachState } from '../../domain/coach/coach';
 import { HAND_EVENT_TYPES } from '../../domain/hand/hand';
 import { streamOwner } from '../../domain/streams';
 import { writeRowsAsJson } from '../batch';
-import { type Projection, type ProjectionMemory, domainEvent } from '../projection';
+import type { RecordedEvent } from '../../application/ports/event-store';
+import { type Projection, type ProjectionLog, type ProjectionMemory, domainEvent } from '../projection';
 import type { ReadModels } from '../schema';
 import type { CoachDeviationsTable, CoachHandsTable } from './coach.table';
 
@@ -19,10 +20,10 @@ interface CoachRow {
   accountRevision: number;
 }
 
-async function readRows(trx: Transaction<ReadModels>, playerIds: string[]): Promise<Map<string, CoachRow>> {
+async function readRows(db: Kysely<ReadModels>, playerIds: string[]): Promise<Map<string, CoachRow>> {
   const found = new Map<string, CoachRow>();
   if (playerIds.length === 0) return found;
-  const rows = await trx.selectFrom('coach_players').selectAll().where('player_id', 'in', playerIds).execute();
+  const rows = await db.selectFrom('coach_players').selectAll().where('player_id', 'in', playerIds).execute();
   for (const r of rows) {
     found.set(r.player_id, {
       playerId: r.player_id,
@@ -33,18 +34,45 @@ async function readRows(trx: Transaction<ReadModels>, playerIds: string[]): Prom
   return found;
 }
 
+const HANDLES: ReadonlySet<string> = new Set<string>([...HAND_EVENT_TYPES, ...BANK_EVENT_TYPES]);
+
+/** `row` with the account's events after it and before `first` folded in (they were applied in earlier batches). */
+async function foldAgain(row: CoachRow, first: RecordedEvent, log: ProjectionLog): Promise<CoachRow> {
+  let again = row;
+  for (const event of await log.readStream(first.streamId, row.accountRevision + 1, first.revision - 1)) {
+    if (HANDLES.has(event.type)) again = { playerId: row.playerId, state: coach(again.state, domainEvent<AccountEvent>(event)).state, accountRevision: event.revision };
+  }
+  return again;
+}
+
 /**
  * The strategy coach (`domain/coach`) folded over each player's account events: every decision judged
  * against basic strategy for the hand's level, each one that differed written to `coach_deviations` with
  * its cost in expected value, and each settled hand's totals to `coach_hands` (the player's week is the
- * sum of those). The coach's state (the bank, the hand in play) is kept per player, so a batch never
- * re-reads a stream, and an event at or below the revision folded changes nothing.
+ * sum of those). The coach's state (the bank, the hand in play) is kept per player in the runner's memory
+ * and stored between hands, when it holds no hand: a hand in play is never written, and after a restart it
+ * is folded again from the stored state and the account's events since. An event at or below the revision
+ * folded changes nothing.
  */
 export const coachProjection: Projection = {
   name: 'coach',
   version: VERSION,
-  handles: [...new Set<string>([...HAND_EVENT_TYPES, ...BANK_EVENT_TYPES])],
+  handles: [...HANDLES],
   tables: ['coach_deviations', 'coach_hands', 'coach_players'],
+  async recall(db, events, memory, log) {
+    const forgotten = new Map<string, RecordedEvent>();
+    for (const event of events) {
+      const owner = streamOwner(event.streamId, 'account');
+      if (owner !== undefined && !forgotten.has(owner) && memory.get<CoachRow>(owner) === undefined) forgotten.set(owner, event);
+    }
+    if (forgotten.size === 0) return;
+    const stored = await readRows(db, [...forgotten.keys()]);
+    // The stored row is the state between two hands; the events applied since, up to this batch's, are folded again.
+    for (const [playerId, first] of forgotten) {
+      const row = stored.get(playerId) ?? { playerId, state: initialCoachState, accountRevision: -1 };
+      memory.set(playerId, await foldAgain(row, first, log));
+    }
+  },
   async applyBatch(trx, events, memory: ProjectionMemory) {
     const touched = new Map<string, CoachRow | undefined>();
     for (const event of events) {
@@ -90,11 +118,12 @@ export const coachProjection: Projection = {
 
     const changed = [...now.values()].filter((row) => row !== before.get(row.playerId));
     for (const row of changed) memory.set(row.playerId, row);
-    if (changed.length === 0) return;
+    // A player's state is stored between hands only (then it holds no hand): a hand in play lives in memory.
+    const between = changed.filter((row) => row.state.hand === null);
     await writeRowsAsJson(
       trx,
       { table: 'coach_players', key: ['player_id'], update: ['state', 'account_revision'], newerWhen: ['account_revision'] },
-      changed.map((r) => ({ player_id: r.playerId, state: r.state, account_revision: r.accountRevision })),
+      between.map((r) => ({ player_id: r.playerId, state: r.state, account_revision: r.accountRevision })),
     );
     await writeRowsAsJson(trx, { table: 'coach_deviations', key: ['id'] }, deviations);
     await writeRowsAsJson(trx, { table: 'coach_hands', key: ['hand_id'] }, hands);

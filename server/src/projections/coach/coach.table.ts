@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { JsonDocument } from '../columns';
 
-/** Per player: the strategy coach's state (JSON: the bank and the hand in play) and the account revision folded. */
+/** Per player: the strategy coach's state between hands (JSON: the bank; a hand in play is kept in memory only) and the account revision folded. */
 export interface CoachPlayersTable {
   player_id: string;
   state: JsonDocument;

@@ -58,18 +58,42 @@ describeProjection(handsProjection, (spec) => {
     await spec.given(...doubled(new EventLog())).then({ hands: [{ phase: 'Settled', base_bet: 1_000, total_bet: 2_000, win_amount: 4_000, net: 2_000 }] });
   });
 
-  it('shows a hand in play without a result until it settles', async () => {
+  it('writes a hand once, when it settles: the hand in play is answered from the account', async () => {
     const events = won(new EventLog());
     const dealt = events.findIndex((e) => e.type === 'PlayerStood');
-    await spec.given(...events.slice(0, dealt)).then({ hands: [{ id: handId(1), phase: 'PlayerTurn', settled_time: null, win_amount: null, net: null, total_bet: 1_000 }] });
-    await spec.given(...events.slice(dealt)).then({ hands: [{ id: handId(1), phase: 'Settled', win_amount: 2_000 }] });
+    await spec.given(...events.slice(0, dealt)).then({ hands: [] });
+    await spec.given(...events.slice(dealt)).then({ hands: [{ id: handId(1), phase: 'Settled', settled_time: new Date(events.at(-1)!.createdAt), win_amount: 2_000 }] });
   });
 
-  it('picks up a hand another runner started, reading its row back', async () => {
-    const events = won(new EventLog());
-    await spec.apply(...events.slice(0, 3));
+  it('finishes a hand whose start it no longer remembers (a restart) from the account events already applied', async () => {
+    const log = new EventLog();
+    const first = lost(log, 1);
+    const hit = play(log.account(alice), 2, cards(5, 10, 6, 7, 9), ['Hit', 'Stand']);
+    const other = won(new EventLog(), 3).map((e) => ({ ...e, streamId: `account-${bob}`, id: `${e.id.slice(0, -1)}b` }));
+    const stood = hit.findIndex((e) => e.type === 'PlayerStood');
+    await spec.apply(...first, ...hit.slice(0, stood - 1), ...other.slice(0, 4));
     spec.forget();
-    await spec.given(...events.slice(3)).then({ hands: [{ id: handId(1), phase: 'Settled', win_amount: 2_000 }] });
+    await spec.given(...hit.slice(stood - 1)).then({
+      hands: [
+        { id: handId(1), phase: 'Settled', net: -1_000 },
+        { id: handId(2), phase: 'Settled', total_bet: 1_000, win_amount: 2_000, net: 1_000, revision: hit.at(-1)!.revision },
+      ],
+    });
+    const [, row] = await spec.rows('hands');
+    expect((row!.state as HandState).player[0]!.cards).toHaveLength(3);
+  });
+
+  it('finishes a hand written by an older version in play, from its row and the events after it', async () => {
+    const events = doubled(new EventLog());
+    const dealt = events.findIndex((e) => e.type === 'PlayerDoubled');
+    await spec.apply(...events.slice(0, dealt));
+    const start = events.slice(0, dealt).reduce((s, e) => (e.type === 'HandOpened' ? s : evolve(s, e as never)), initialState());
+    await spec.db.insertInto('hands').values({
+      id: handId(1), player_id: alice, shoe_id: shoe, hand_number: 1, created_time: openedAt(1), settled_time: null, phase: start.phase, base_bet: 1_000,
+      total_bet: 1_000, win_amount: null, net: null, level: 0, state: start as never, revision: events[dealt - 1]!.revision,
+    }).execute();
+    spec.forget();
+    await spec.given(...events.slice(dealt)).then({ hands: [{ id: handId(1), phase: 'Settled', total_bet: 2_000, win_amount: 4_000 }] });
   });
 
   it('keeps every player to their own hands', async () => {

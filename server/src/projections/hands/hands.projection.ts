@@ -3,7 +3,7 @@ import type { HandOpened } from '../../domain/account/game';
 import { handTotalBet } from '../../domain/account/game-view';
 import { HAND_EVENT_TYPES, type HandEvent, type HandState, evolve, initialState } from '../../domain/hand/hand';
 import { type Projection, domainEvent } from '../projection';
-import { foldRows } from '../batch';
+import { type StoredFold, foldRows, recallRows } from '../batch';
 
 interface Row {
   id: string;
@@ -34,38 +34,47 @@ function fold(row: Row | undefined, event: RecordedEvent, playerId: string): Row
   };
 }
 
+const HANDLES = ['HandOpened', ...HAND_EVENT_TYPES];
+
+/** Hands folded per hand id; written once settled. */
+const rows: StoredFold<Row, 'hands'> & Required<Pick<StoredFold<Row, 'hands'>, 'writtenWhen'>> = {
+  stream: 'account',
+  rowPer: 'handId',
+  fold,
+  createdBy: 'HandOpened',
+  writtenWhen: { test: (row) => row.settled_time !== null, handles: HANDLES },
+  stored: {
+    table: 'hands',
+    key: 'id',
+    columns: ['settled_time', 'phase', 'base_bet', 'total_bet', 'win_amount', 'net', 'level', 'state'],
+    fromStored: (r) => ({
+      id: r.id, player_id: r.player_id, shoe_id: r.shoe_id, hand_number: r.hand_number, created_time: new Date(r.created_time).toISOString(),
+      settled_time: r.settled_time ? new Date(r.settled_time).toISOString() : null,
+      state: r.state as HandState, revision: r.revision,
+    }),
+    toStored: (r) => {
+      const s = r.state.settlement;
+      return {
+        id: r.id, player_id: r.player_id, shoe_id: r.shoe_id, hand_number: r.hand_number, created_time: r.created_time, settled_time: r.settled_time,
+        phase: r.state.phase, base_bet: r.state.bet, total_bet: handTotalBet(r.state), win_amount: s?.winAmount ?? null, net: s?.net ?? null,
+        level: r.state.level, state: r.state, revision: r.revision,
+      };
+    },
+  },
+};
+
 /**
- * One row per hand with the hand engine's state folded from its events (cards, stakes, outcome). An
- * event older than the row's revision is skipped, so replays change nothing. A batch's events are
- * folded in memory and every touched hand is written by one statement.
+ * One row per settled hand with the hand engine's state folded from its events (cards, stakes, outcome),
+ * written once, when the hand settles. The hand in play is kept in the runner's memory only (its readers
+ * answer it from the account), and folded again from the account's events when that memory is lost. An
+ * event older than the row's revision is skipped, so replays change nothing. A batch's events are folded
+ * in memory and every hand settled in it is written by one statement.
  */
 export const handsProjection: Projection = {
   name: 'hands',
   version: 2,
-  handles: ['HandOpened', ...HAND_EVENT_TYPES],
+  handles: HANDLES,
   tables: ['hands'],
-  applyBatch: foldRows<Row, 'hands'>({
-    stream: 'account',
-    rowPer: 'handId',
-    fold,
-    createdBy: 'HandOpened',
-    stored: {
-      table: 'hands',
-      key: 'id',
-      columns: ['settled_time', 'phase', 'base_bet', 'total_bet', 'win_amount', 'net', 'level', 'state'],
-      fromStored: (r) => ({
-        id: r.id, player_id: r.player_id, shoe_id: r.shoe_id, hand_number: r.hand_number, created_time: new Date(r.created_time).toISOString(),
-        settled_time: r.settled_time ? new Date(r.settled_time).toISOString() : null,
-        state: r.state as HandState, revision: r.revision,
-      }),
-      toStored: (r) => {
-        const s = r.state.settlement;
-        return {
-          id: r.id, player_id: r.player_id, shoe_id: r.shoe_id, hand_number: r.hand_number, created_time: r.created_time, settled_time: r.settled_time,
-          phase: r.state.phase, base_bet: r.state.bet, total_bet: handTotalBet(r.state), win_amount: s?.winAmount ?? null, net: s?.net ?? null,
-          level: r.state.level, state: r.state, revision: r.revision,
-        };
-      },
-    },
-  }),
+  applyBatch: foldRows(rows),
+  recall: recallRows(rows),
 };

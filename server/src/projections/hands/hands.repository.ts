@@ -19,12 +19,18 @@ export class HandsRepository extends HandsReadModel {
     return row ? toHandRecord(row) : null;
   }
 
+  async playerOfHandInPlay(id: string): Promise<string | null> {
+    const row = await this.db.selectFrom('player_stats').select('player_id').where('active_hand_id', '=', id).executeTakeFirst();
+    return row?.player_id ?? null;
+  }
+
   /** Newest first. */
   async handsOf(playerId: string, page = { offset: 0, limit: 500 }): Promise<Hand[]> {
     const rows = await this.db
       .selectFrom('hands')
       .selectAll()
       .where('player_id', '=', playerId)
+      .where('phase', '=', 'Settled')
       .orderBy('created_time', 'desc')
       .orderBy('revision', 'desc')
       .offset(page.offset)
@@ -34,7 +40,7 @@ export class HandsRepository extends HandsReadModel {
   }
 
   async handCount(playerId: string): Promise<number> {
-    const row = await this.db.selectFrom('hands').select((eb) => eb.fn.countAll<number>().as('n')).where('player_id', '=', playerId).executeTakeFirst();
+    const row = await this.db.selectFrom('hands').select((eb) => eb.fn.countAll<number>().as('n')).where('player_id', '=', playerId).where('phase', '=', 'Settled').executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 }

@@ -19,6 +19,7 @@ import { playerHistoryMigration } from './0018_player_history';
 import { brandRetiredMigration } from './0019_brand_retired';
 import { heldDepositsMigration } from './0020_held_deposits';
 import { liabilitiesMigration } from './0021_liabilities';
+import { handInPlayMigration } from './0022_hand_in_play';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0019_brand_retired': brandRetiredMigration,
   '0020_held_deposits': heldDepositsMigration,
   '0021_liabilities': liabilitiesMigration,
+  '0022_hand_in_play': handInPlayMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
