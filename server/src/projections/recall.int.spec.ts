@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import type { Kysely } from 'kysely';
+import type { Database } from '../adapters/db/database';
+import { describeEachDatabase } from '../adapters/db/test-databases';
+import { PostgresEventStore } from '../adapters/event-store/postgres-event-store';
+import { Table } from '../domain/hand/hand.test-support';
+import { coachProjection } from './coach/coach.projection';
+import { handsProjection } from './hands/hands.projection';
+import { migrateReadModels } from './migrations';
+import { alice, handId } from './projection.test-support';
+import { ProjectionRunner } from './runner';
+import type { ReadModels } from './schema';
+
+/**
+ * The hands and the coach keep a hand in play in the runner's memory only. A runner started in the middle of
+ * a hand (after a restart) folds it again from the account's events, read from the same store, which on
+ * PGlite shares the read models' one connection.
+ */
+describeEachDatabase('a hand in play across a restart of the projections', (database) => {
+  let db: Database;
+  let store: PostgresEventStore;
+
+  beforeEach(async () => {
+    db = await database.open();
+    await migrateReadModels(db.kysely, db.schema);
+    store = new PostgresEventStore(db);
+    await store.init();
+  });
+  afterEach(() => db.close());
+
+  const append = (events: { type: string; data: unknown }[]) =>
+    store.appendToStream(`account-${alice}`, events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: { correlationId: 'recall-spec' } })));
+
+  it('finishes the hand and its coach report from the events applied before the restart', async () => {
+    const kysely = db.kysely as Kysely<ReadModels>;
+    await append([{ type: 'LightningInvoiceSettled', data: { invoiceId: 'i-1', amount: 1_000_000, settledAt: '2026-01-01T10:00:00.000Z' } }]);
+    // 17 against a 6: the hit is a deviation; 19 loses to the dealer's 21.
+    const table = new Table('T 6 7 T 2 5');
+    const opened = { type: 'HandOpened', data: { handId: handId(1), shoeId: randomUUID(), handNumber: 1, openedAt: '2026-01-01T10:00:01.000Z' } };
+    await append([opened, ...table.deal(1000, { handId: handId(1) })]);
+    await append(table.hit());
+
+    const before = new ProjectionRunner(kysely, store, [handsProjection, coachProjection]);
+    await before.init();
+    await before.catchUp();
+    expect(await kysely.selectFrom('hands').selectAll().execute()).toEqual([]);
+    expect(await kysely.selectFrom('coach_deviations').select(['action', 'recommended']).execute()).toEqual([{ action: 'Hit', recommended: 'Stand' }]);
+
+    // Stopped in the middle of the hand: a new runner remembers nothing of it.
+    const { nextExpectedRevision: last } = await append(table.stand());
+    const after = new ProjectionRunner(kysely, store, [handsProjection, coachProjection]);
+    await after.init();
+    await after.catchUp();
+
+    const [hand] = await kysely.selectFrom('hands').selectAll().execute();
+    expect(hand).toMatchObject({ id: handId(1), phase: 'Settled', total_bet: 1000, win_amount: 0, net: -1000, revision: last });
+    expect((hand!.state as { player: { cards: number[] }[] }).player[0]!.cards).toHaveLength(3);
+    expect(await kysely.selectFrom('coach_hands').select(['hand_id', 'decisions', 'deviations']).execute()).toEqual([{ hand_id: handId(1), decisions: 2, deviations: 1 }]);
+    expect(await kysely.selectFrom('coach_players').select(['account_revision']).execute()).toEqual([{ account_revision: last }]);
+  });
+});
