@@ -164,8 +164,8 @@ describeEachStorage('the game API', (storage) => {
     expect(await deal(p, 1_000)).toMatchObject({ status: 409, body: { error: 'ActiveHand' } });
     expect((await p.get(`/api/hands/${hand.id}`)).body).toMatchObject({ id: hand.id, phase: 'PlayerTurn', allowedActions: ['hit', 'stand', 'double'] });
     expect(await p.get(`/api/hands/${hand.id}/shoe`)).toMatchObject({ status: 409, body: { error: 'ActiveHand' } });
-    await caughtUp();
-    expect((await p.get('/api/players/1234')).body).toMatchObject({ activeHandId: hand.id });
+    // The player's own figures come from the account: nothing to wait for.
+    expect((await p.get('/api/players/1234')).body).toMatchObject({ activeHandId: hand.id, handsPlayed: 0, totalBetAmount: 0 });
     expect(await p.put('/api/hands/split')).toMatchObject({ status: 400, body: { error: 'SplitNotAllowed' } });
     expect(await p.put('/api/hands/insurance')).toMatchObject({ status: 400, body: { error: 'InsuranceNotAllowed' } });
 
@@ -182,7 +182,9 @@ describeEachStorage('the game API', (storage) => {
     const lines = await ledgerToday(p);
     expect(lines.filter((l) => l.handId === hand.id).map((l) => l.type)).toEqual(['Bet', 'Double', ...(h.winAmount > 0 ? [h.winAmount === 4_000 ? 'Push' : 'Win'] : [])]);
     expect(lines.reduce((s, l) => s + l.amount, 0)).toBe(doubled.body.bank);
-    expect((await p.get('/api/players/1234')).body).toMatchObject({ handsPlayed: 1, totalBetAmount: 4_000, level: 0, activeHandId: null });
+    expect((await p.get('/api/players/1234')).body).toMatchObject({
+      handsPlayed: 1, totalBetAmount: 4_000, totalWonAmount: h.winAmount, netAmount: h.winAmount - 4_000, level: 0, activeHandId: null,
+    });
     expect((await p.get('/api/players/bank')).body).toBe(doubled.body.bank);
     const history = await p.get('/api/players/1234/hands');
     expect(history.body.map((x: { id: string }) => x.id)).toEqual([hand.id]);

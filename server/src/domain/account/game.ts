@@ -86,9 +86,11 @@ export interface GameState {
   handMeta: HandMeta | null;
   handsPlayed: number;
   totalBetAmount: number;
+  /** Everything the settled hands paid back (stakes returned and wins). */
+  totalWonAmount: number;
 }
 
-export const initialGameState = (): GameState => ({ shoe: null, hand: initialHandState(), handMeta: null, handsPlayed: 0, totalBetAmount: 0 });
+export const initialGameState = (): GameState => ({ shoe: null, hand: initialHandState(), handMeta: null, handsPlayed: 0, totalBetAmount: 0, totalWonAmount: 0 });
 
 export function isHandInPlay(game: GameState): boolean {
   return handInPlay(game.hand);
@@ -228,7 +230,10 @@ export function evolveGame(state: GameState, event: GameEvent): GameState {
     case 'HandSettled': {
       const hand = handDecider.evolve(state.hand, event);
       const shoe = state.shoe && state.shoe.shoeId === event.data.shoeId ? { ...state.shoe, nextPosition: event.data.nextPosition } : state.shoe;
-      return { ...state, hand, shoe, handsPlayed: state.handsPlayed + 1, totalBetAmount: state.totalBetAmount + event.data.totalBet };
+      return {
+        ...state, hand, shoe, handsPlayed: state.handsPlayed + 1, totalBetAmount: state.totalBetAmount + event.data.totalBet,
+        totalWonAmount: state.totalWonAmount + event.data.winAmount,
+      };
     }
     default:
       // Every other hand event: the hand engine folds it (its own switch is closed over every hand event).

@@ -36,10 +36,14 @@ function evolve(s: Stats, event: RecordedEvent): Stats {
   }
 }
 
-/** Per player: hands played, total amount bet and won, the level the bets give, the active hand and the committed shoe. */
+/**
+ * Per player: hands played, total amount bet and won, the level the bets give, the active hand and the
+ * committed shoe, for staff views and lists (analytic: the player's own figures come from the account).
+ */
 export const statsProjection: Projection = {
   name: 'player-stats',
   version: 3,
+  tier: 'analytic',
   handles: ['ShoeCommitted', 'HandOpened', 'HandSettled'],
   tables: ['player_stats'],
   applyBatch: foldRows<Stats, 'player_stats'>({
