@@ -272,6 +272,11 @@ describeEachStorage('the game API', (storage) => {
       last = dealt.body.hand.phase === 'Settled' ? dealt.body : (await p.put('/api/hands/stand')).body;
       expect(last.hand.phase).toBe('Settled');
       if (i < 3) expect(last.nextShoe).toBeNull();
+      if (i === 1) {
+        // A shoe in use: its count of hands is the account's (the read model stores it when the shoe retires).
+        await caughtUp();
+        expect((await p.get(`/api/shoes/${last.hand.shoeId}`)).body).toMatchObject({ handCount: 2, retired: false, houseSeed: '' });
+      }
     }
     const oldShoeId = last.hand.shoeId;
     expect(last.nextShoe).toMatchObject({ id: expect.any(String), houseSeedHash: expect.any(String) });

@@ -69,12 +69,12 @@ export type StoredFold<Row, T extends Versioned> = FoldSpec<Row> & {
   /** The event type that creates a row: a row whose first event in the batch is one needs no read. */
   createdBy?: string;
   /**
-   * Whether a folded row is written now (always, when not given), and the event types folded. A row not
-   * written lives in the runner's memory only; when the memory has lost it (a restart, or the runner forgot),
+   * Whether a folded row is written now, given the batch's events that changed it (always, when not given),
+   * and the event types folded. A row not written lives in the runner's memory only; when the memory has lost it (a restart, or the runner forgot),
    * `recallRows` folds it again from the stored row, or from its `createdBy` event, over the stream's events
    * already applied.
    */
-  writtenWhen?: { test(row: Row): boolean; handles: readonly string[] };
+  writtenWhen?: { test(row: Row, events: readonly RecordedEvent[]): boolean; handles: readonly string[] };
 };
 
 /** A batch's events grouped by the row they change, in log order, with the id their stream belongs to. */
@@ -137,7 +137,7 @@ export function foldRows<Row, T extends Versioned = never>(spec: RowFold<Row, T>
       for (const event of touching) row = spec.fold(row, event, owner);
       if (row === undefined) continue;
       if (stored) memory.set(key, row);
-      if (row !== start && (!writtenWhen || writtenWhen.test(row))) changed.push(row);
+      if (row !== start && (!writtenWhen || writtenWhen.test(row, touching))) changed.push(row);
     }
     if (changed.length === 0) return;
     if (stored) await upsertNewer(trx, stored, changed.map(stored.toStored));

@@ -78,12 +78,16 @@ export class GetHandShoeHandler implements IQueryHandler<GetHandShoeQuery, Shoe>
 
 @QueryHandler(GetShoeQuery)
 export class GetShoeHandler implements IQueryHandler<GetShoeQuery, Shoe> {
-  constructor(private readonly shoes: ShoesReadModel) {}
+  constructor(private readonly shoes: ShoesReadModel, private readonly accounts: AccountCommands) {}
 
   async execute({ actor, shoeId }: GetShoeQuery): Promise<Shoe> {
     const found = await this.shoes.shoe(shoeId);
     if (!found || !mayRead(actor, found.playerId)) throw shoeNotFound();
-    return found.shoe;
+    if (found.shoe.retired) return found.shoe;
+    // A shoe in use: how many hands it has dealt is the account's (the read model stores the count when it retires).
+    const { state } = await this.accounts.load(found.playerId);
+    const shoe = state.game.shoe;
+    return shoe?.shoeId === shoeId ? { ...found.shoe, handCount: shoe.handCount } : found.shoe;
   }
 }
 

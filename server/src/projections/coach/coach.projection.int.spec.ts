@@ -112,13 +112,21 @@ describeProjection(coachProjection, (spec) => {
       const log = new EventLog();
       const a = new Account(log, alice);
       const b = new Account(log, bob);
-      return [a.deposit(), ...a.hand('T T 6 7', 'Stand'), b.deposit(), ...b.hand('8 T 8 7 3 9 T', 'Split', 'Hit', 'Stand'), ...a.hand('T 6 7 T 2 5', 'Hit', 'Stand')];
+      const played = [a.deposit(), ...a.hand('T T 6 7', 'Stand'), b.deposit(), ...b.hand('8 T 8 7 3 9 T', 'Split', 'Hit', 'Stand'), ...a.hand('T 6 7 T 2 5', 'Hit', 'Stand')];
+      // Bob's last hand is still in play: his stored state is the one after his last hand, whatever the batches.
+      const inPlay = b.hand('T 6 7 T 2 5', 'Hit', 'Stand');
+      return [...played, ...inPlay.slice(0, inPlay.findIndex((e) => e.type === 'PlayerStood'))];
     },
     (rows) => {
       expect(rows.coach_deviations!.map((r) => [r.action, r.recommended])).toEqual([
         ['Stand', 'Hit'],
         ['Hit', 'Double'],
         ['Hit', 'Stand'],
+        ['Hit', 'Stand'],
+      ]);
+      expect(rows.coach_players!.map((r) => [r.player_id, (r.state as { hand: unknown }).hand])).toEqual([
+        [alice, null],
+        [bob, null],
       ]);
       expect(rows.coach_hands!.map((r) => [r.decisions, r.deviations])).toEqual([
         [1, 1],

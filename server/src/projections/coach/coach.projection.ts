@@ -90,6 +90,9 @@ export const coachProjection: Projection = {
       now.set(playerId, row);
     }
 
+    // A player's state is stored as it was after the batch's last event that left no hand in play, whatever the
+    // batches (a rebuild writes what the live steps wrote): a hand in play lives in memory only.
+    const between = new Map<string, CoachRow>();
     const deviations: Insertable<CoachDeviationsTable>[] = [];
     const hands: Insertable<CoachHandsTable>[] = [];
     for (const event of events) {
@@ -113,17 +116,17 @@ export const coachProjection: Projection = {
           cost_msat: s.costMsat,
         });
       }
-      now.set(owner, { playerId: owner, state: out.state, accountRevision: event.revision });
+      const next = { playerId: owner, state: out.state, accountRevision: event.revision };
+      now.set(owner, next);
+      if (next.state.hand === null) between.set(owner, next);
     }
 
     const changed = [...now.values()].filter((row) => row !== before.get(row.playerId));
     for (const row of changed) memory.set(row.playerId, row);
-    // A player's state is stored between hands only (then it holds no hand): a hand in play lives in memory.
-    const between = changed.filter((row) => row.state.hand === null);
     await writeRowsAsJson(
       trx,
       { table: 'coach_players', key: ['player_id'], update: ['state', 'account_revision'], newerWhen: ['account_revision'] },
-      between.map((r) => ({ player_id: r.playerId, state: r.state, account_revision: r.accountRevision })),
+      [...between.values()].map((r) => ({ player_id: r.playerId, state: r.state, account_revision: r.accountRevision })),
     );
     await writeRowsAsJson(trx, { table: 'coach_deviations', key: ['id'] }, deviations);
     await writeRowsAsJson(trx, { table: 'coach_hands', key: ['hand_id'] }, hands);

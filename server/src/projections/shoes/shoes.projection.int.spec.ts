@@ -32,12 +32,12 @@ describeProjection(shoesProjection, (spec) => {
     });
   });
 
-  it('fixes the player seed at the first deal and counts the hands dealt', async () => {
+  it('fixes the player seed at the first deal, and leaves the count of hands of a shoe in use to the account', async () => {
     const life = shoeLife(new EventLog());
     await spec
       .given(life.committed)
       .when(life.started, ...life.opened)
-      .then({ shoes: [{ id: shoe, player_seed: 'player-seed', house_seed: null, hand_count: 2, retired: false, revision: 3 }] });
+      .then({ shoes: [{ id: shoe, player_seed: 'player-seed', house_seed: null, hand_count: 0, retired: false, revision: 1 }] });
   });
 
   it('reveals the house seed when the shoe retires, beside the next committed shoe', async () => {

@@ -31,8 +31,6 @@ function fold(row: Row | undefined, event: RecordedEvent, playerId: string): Row
   switch (e.type) {
     case 'ShoeStarted':
       return { ...row, player_seed: e.data.playerSeed, revision: event.revision };
-    case 'HandOpened':
-      return { ...row, hand_count: e.data.handNumber, revision: event.revision };
     case 'ShoeRetired':
       return {
         ...row, house_seed: e.data.houseSeed, player_seed: e.data.playerSeed, hand_count: e.data.handCount, retired: true, retired_early: e.data.early,
@@ -44,14 +42,16 @@ function fold(row: Row | undefined, event: RecordedEvent, playerId: string): Row
 }
 
 /**
- * One row per shoe. The house seed is written only when the shoe retires, so it never sits in a read
- * model while in use. A batch's events are folded per shoe in memory and written by one statement; an
+ * One row per shoe, written when it is committed, started (the first deal fixes the player seed) and
+ * retired. The house seed is written only when the shoe retires, so it never sits in a read model while
+ * in use; so is its count of hands (0 before): the count of a shoe in use is the account's, and its
+ * readers answer it from there, so the shoe's row is not written at every hand. A batch's events are folded per shoe in memory and written by one statement; an
  * event older than the row's revision is skipped, so replays change nothing.
  */
 export const shoesProjection: Projection = {
   name: 'shoes',
-  version: 1,
-  handles: ['ShoeCommitted', 'ShoeStarted', 'HandOpened', 'ShoeRetired'],
+  version: 2,
+  handles: ['ShoeCommitted', 'ShoeStarted', 'ShoeRetired'],
   tables: ['shoes'],
   applyBatch: foldRows<Row, 'shoes'>({
     stream: 'account',
