@@ -75,6 +75,8 @@ describeEachDatabase('projection tiers', (testDb) => {
     expect(await tiers.caughtUpAll(10_000)).toBe(true);
     expect(await counted()).toEqual({ players: 7, steps: 3 });
     expect(await players()).toBe(7);
+    // The analytic tier was served from the live tier's reads of the log once the live one had read them.
+    expect(tiers.shared.served.shared).toBeGreaterThan(0);
   });
 
   it('rebuilds one projection by name in whichever tier holds it, and refuses a name it does not know', async () => {

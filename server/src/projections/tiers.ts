@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Checkpoint, EventStore } from '../application/ports/event-store';
 import type { Projection } from './projection';
 import { ProjectionRunner, type ProjectionLag, type RunnerOptions, type UpgradeProgress } from './runner';
+import { SharedReads } from './shared-reads';
 import type { ReadModels } from './schema';
 
 /**
@@ -34,9 +35,9 @@ export interface TierOptions {
 }
 
 /**
- * The projections in two subscriptions of their own, one per tier (`ProjectionTier`): each reads the log and moves
- * its projections' checkpoints on its own, so an analytic step never holds a live one up and the live steps stay
- * small. Read-your-writes (`waitFor`) waits for the live tier only; `waitForAll` for both (scripts and tests).
+ * The projections in two subscriptions of their own, one per tier (`ProjectionTier`): each moves its projections'
+ * checkpoints on its own, so an analytic step never holds a live one up and the live steps stay small. The log is
+ * read once: the analytic tier is served from what the live one read (`SharedReads`). Read-your-writes (`waitFor`) waits for the live tier only; `waitForAll` for both (scripts and tests).
  */
 export class ProjectionTiers {
   readonly live: ProjectionRunner;
@@ -44,11 +45,15 @@ export class ProjectionTiers {
   /** The tiers that hold a projection (a runner with none would read the log for nothing). */
   private readonly tiers: readonly { tier: ProjectionTier; runner: ProjectionRunner }[];
 
+  /** The live runner's reads of the log, which the analytic one is served from. */
+  readonly shared: SharedReads;
+
   constructor(db: Kysely<ReadModels>, private readonly store: EventStore, projections: readonly Projection[], options: TierOptions = {}) {
-    this.live = new ProjectionRunner(db, store, projections.filter((p) => tierOf(p) === 'live'), options.live);
+    this.shared = new SharedReads(store);
+    this.live = new ProjectionRunner(db, this.shared.leader, projections.filter((p) => tierOf(p) === 'live'), options.live);
     this.analytic = new ProjectionRunner(
       db,
-      store,
+      this.shared.follower,
       projections.filter((p) => tierOf(p) === 'analytic'),
       { minStepMs: ANALYTIC_STEP_MS, batchSize: ANALYTIC_BATCH_SIZE, ...options.analytic },
     );

@@ -1,0 +1,101 @@
+import type { Checkpoint, EventStore, ReadAllOptions, ReadAllResult, RecordedEvent } from '../application/ports/event-store';
+
+/** How many events the reads kept for the follower may hold (about a few seconds of a busy log). */
+export const SHARED_READS_EVENTS = 20_000;
+
+/**
+ * One read of the log for two subscriptions: what the leader (the live tier) reads is kept, and the follower
+ * (the analytic tier, a step or so behind) is served from it when its read starts where a kept read started,
+ * so each event is fetched and decoded once. Consecutive reads of the log join up: a read after `A` that ended
+ * at `B` and the read after `B` are, together, the events after `A` up to where the second ended (the store only
+ * gives events nothing can still appear before), so the follower gets exactly what the store would give it. A
+ * follower that falls behind what is kept, or reads before the leader did, reads the store itself, and ends that
+ * read where a kept read starts, to be served again from the next one.
+ */
+export class SharedReads {
+  /** Kept reads by where each started, oldest first (a Map keeps insertion order). */
+  private readonly reads = new Map<Checkpoint | null, { events: readonly RecordedEvent[]; checkpoint: Checkpoint | null }>();
+  private kept = 0;
+  /** Reads the follower was served from what the leader read, and reads it made itself (for tests and metrics). */
+  readonly served = { shared: 0, own: 0 };
+
+  constructor(private readonly store: EventStore, private readonly limit = SHARED_READS_EVENTS) {}
+
+  /** The store as the leader sees it: every read it makes is kept. */
+  get leader(): EventStore {
+    return withReadAll(this.store, async (options) => {
+      const result = await this.store.readAll(options);
+      this.keep(options.after ?? null, result);
+      return result;
+    });
+  }
+
+  /** The store as the follower sees it: served from the leader's reads where they cover it. */
+  get follower(): EventStore {
+    return withReadAll(this.store, async (options) => {
+      const shared = this.joined(options);
+      if (shared) {
+        this.served.shared++;
+        return shared;
+      }
+      this.served.own++;
+      return this.alignedRead(options);
+    });
+  }
+
+  /**
+   * The follower's own read, ended where a kept read starts when it reaches one: its next read then starts there
+   * and is served from what the leader read.
+   */
+  private async alignedRead(options: ReadAllOptions): Promise<ReadAllResult> {
+    const result = await this.store.readAll(options);
+    const meets = result.events.findIndex((e) => this.reads.has(e.checkpoint));
+    if (meets < 0 || meets === result.events.length - 1) return result;
+    const events = result.events.slice(0, meets + 1);
+    return { events, checkpoint: events.at(-1)!.checkpoint };
+  }
+
+  private keep(after: Checkpoint | null, result: ReadAllResult): void {
+    if (result.events.length === 0 || this.reads.has(after)) return;
+    this.reads.set(after, { events: result.events, checkpoint: result.checkpoint });
+    this.kept += result.events.length;
+    for (const [start, read] of this.reads) {
+      if (this.kept <= this.limit) break;
+      this.reads.delete(start);
+      this.kept -= read.events.length;
+    }
+  }
+
+  /**
+   * The kept reads from `after` on, joined while the next one fits in `maxCount` events (so the follower's next
+   * read starts where a kept one does; a first read larger than that is cut); null when none starts there.
+   */
+  private joined({ after = null, maxCount }: ReadAllOptions): ReadAllResult | null {
+    let read = this.reads.get(after);
+    if (!read) return null;
+    const max = maxCount ?? Number.POSITIVE_INFINITY;
+    if (read.events.length > max) {
+      const events = read.events.slice(0, max);
+      return { events, checkpoint: events.at(-1)?.checkpoint ?? after };
+    }
+    const events: RecordedEvent[] = [];
+    let checkpoint: Checkpoint | null = after;
+    while (read && events.length + read.events.length <= max) {
+      events.push(...read.events);
+      checkpoint = read.checkpoint;
+      read = this.reads.get(checkpoint);
+    }
+    return { events, checkpoint };
+  }
+}
+
+/** `store` with its `readAll` replaced; every other member is the store's own (bound to it). */
+function withReadAll(store: EventStore, readAll: (options: ReadAllOptions) => Promise<ReadAllResult>): EventStore {
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'readAll') return (options: ReadAllOptions = {}) => readAll(options);
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
