@@ -28,21 +28,23 @@ describe('one read of the log for two subscriptions', () => {
     const leader = await readAll(shared.leader, null, 7);
     expect(await readAll(shared.follower, null, 20)).toEqual(leader);
     expect(leader).toEqual(store.all.map((e) => e.id));
-    // Two of the leader's reads of 7 at a time (the next would not fit in 20), and a last read of its own that finds nothing new.
-    expect(shared.served).toEqual({ shared: 4, own: 1 });
+    // The leader's reads of 7 joined three at a time (21 for 20 asked: a read ends where one of the leader's ended),
+    // and a last read of its own that finds nothing new.
+    expect(shared.served).toEqual({ shared: 3, own: 1 });
   });
 
-  it('cuts a read of its own where a kept read starts, and is served from there on', async () => {
+  it('joins a read of its own to the kept reads where one starts, and is served from there on', async () => {
     const store = await storeOf(40);
     const shared = new SharedReads(store);
     const head = store.all[9]!.checkpoint;
     await readAll(shared.leader, head, 10);
-    // The follower starts before anything the leader read: its own read stops where the leader's first read started.
+    // The follower starts before anything the leader read: its own read goes up to where the leader's first read
+    // started, and the rest of its batch is the leader's reads from there (10 + 10 + 10 for 25 asked).
     const first = await shared.follower.readAll({ after: null, maxCount: 25 });
-    expect(first.events.map((e) => e.id)).toEqual(store.all.slice(0, 10).map((e) => e.id));
-    expect(first.checkpoint).toBe(head);
-    expect(await readAll(shared.follower, first.checkpoint, 25)).toEqual(store.all.slice(10).map((e) => e.id));
-    expect(shared.served).toEqual({ shared: 2, own: 2 });
+    expect(first.events.map((e) => e.id)).toEqual(store.all.slice(0, 30).map((e) => e.id));
+    expect(first.checkpoint).toBe(store.all[29]!.checkpoint);
+    expect(await readAll(shared.follower, first.checkpoint, 25)).toEqual(store.all.slice(30).map((e) => e.id));
+    expect(shared.served).toEqual({ shared: 1, own: 2 });
   });
 
   it('keeps only the newest reads, and a follower behind them reads the store itself', async () => {

@@ -9,8 +9,9 @@ export const SHARED_READS_EVENTS = 20_000;
  * so each event is fetched and decoded once. Consecutive reads of the log join up: a read after `A` that ended
  * at `B` and the read after `B` are, together, the events after `A` up to where the second ended (the store only
  * gives events nothing can still appear before), so the follower gets exactly what the store would give it. A
- * follower that falls behind what is kept, or reads before the leader did, reads the store itself, and ends that
- * read where a kept read starts, to be served again from the next one.
+ * follower that falls behind what is kept, or reads before the leader did, reads the store itself up to where a
+ * kept read starts, and is served from there on. A read may hold a little more than `maxCount` (it ends where a
+ * read of the leader's ended), never less unless the follower has caught up.
  */
 export class SharedReads {
   /** Kept reads by where each started, oldest first (a Map keeps insertion order). */
@@ -44,15 +45,16 @@ export class SharedReads {
   }
 
   /**
-   * The follower's own read, ended where a kept read starts when it reaches one: its next read then starts there
-   * and is served from what the leader read.
+   * The follower's own read: where it reaches the start of a kept read, the rest is joined from the kept reads,
+   * so its next read starts where a kept one does and is served again.
    */
   private async alignedRead(options: ReadAllOptions): Promise<ReadAllResult> {
     const result = await this.store.readAll(options);
     const meets = result.events.findIndex((e) => this.reads.has(e.checkpoint));
     if (meets < 0 || meets === result.events.length - 1) return result;
-    const events = result.events.slice(0, meets + 1);
-    return { events, checkpoint: events.at(-1)!.checkpoint };
+    const own = result.events.slice(0, meets + 1);
+    const rest = this.joined({ after: own.at(-1)!.checkpoint, maxCount: (options.maxCount ?? Number.POSITIVE_INFINITY) - own.length }, true);
+    return rest ? { events: [...own, ...rest.events], checkpoint: rest.checkpoint } : { events: own, checkpoint: own.at(-1)!.checkpoint };
   }
 
   private keep(after: Checkpoint | null, result: ReadAllResult): void {
@@ -67,20 +69,22 @@ export class SharedReads {
   }
 
   /**
-   * The kept reads from `after` on, joined while the next one fits in `maxCount` events (so the follower's next
-   * read starts where a kept one does; a first read larger than that is cut); null when none starts there.
+   * The kept reads from `after` on, joined until they hold `maxCount` events: whole reads, so the last may take
+   * it past `maxCount` by less than one read of the leader's, and the follower's next read starts where a kept
+   * one does (a batch short of `maxCount` means the follower has caught up with the leader). A first read
+   * larger than `maxCount` alone (a rebuild's) is cut, unless `whole`. Null when no kept read starts at `after`.
    */
-  private joined({ after = null, maxCount }: ReadAllOptions): ReadAllResult | null {
+  private joined({ after = null, maxCount }: ReadAllOptions, whole = false): ReadAllResult | null {
     let read = this.reads.get(after);
     if (!read) return null;
     const max = maxCount ?? Number.POSITIVE_INFINITY;
-    if (read.events.length > max) {
-      const events = read.events.slice(0, max);
-      return { events, checkpoint: events.at(-1)?.checkpoint ?? after };
+    if (!whole && read.events.length > max) {
+      const events = read.events.slice(0, Math.max(max, 1));
+      return { events, checkpoint: events.at(-1)!.checkpoint };
     }
     const events: RecordedEvent[] = [];
     let checkpoint: Checkpoint | null = after;
-    while (read && events.length + read.events.length <= max) {
+    while (read && events.length < max) {
       events.push(...read.events);
       checkpoint = read.checkpoint;
       read = this.reads.get(checkpoint);
