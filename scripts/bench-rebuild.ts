@@ -56,6 +56,11 @@ const { PostgresEventStore } = built<typeof import('../server/src/adapters/event
 const { ACCOUNT_SNAPSHOT_VERSION } = built<typeof import('../server/src/application/account-commands')>('server/dist/application/account-commands.js');
 const { playerIdFor } = built<typeof import('../server/src/application/players/player-id')>('server/dist/application/players/player-id.js');
 const { serializeState } = built<typeof import('../server/src/application/snapshots')>('server/dist/application/snapshots.js');
+const { accountSnapshotCodec } = built<typeof import('../server/src/application/account-at-rest')>('server/dist/application/account-at-rest.js');
+const { HouseSeedVault } = built<typeof import('../server/src/application/game/house-seed-vault')>('server/dist/application/game/house-seed-vault.js');
+/** The key the server started below seals house seeds with; the snapshots stored here are sealed with it too, as the server stores them. */
+const HOUSE_SEED_KEY = randomBytes(32);
+const snapshotCodec = accountSnapshotCodec(new HouseSeedVault({ current: HOUSE_SEED_KEY, previous: [] }));
 const { accountDecider, accountStream } = built<typeof import('../server/src/domain/account/account')>('server/dist/domain/account/account.js');
 const { isHandInPlay, playerLevel } = built<typeof import('../server/src/domain/account/game')>('server/dist/domain/account/game.js');
 const { houseSeedHash } = built<typeof import('../server/src/domain/fairness')>('server/dist/domain/fairness.js');
@@ -512,7 +517,7 @@ async function main(): Promise<number> {
     for (const p of players) {
       if (p.snapshot) {
         await sql`insert into snapshots (stream_id, revision, version, state, updated_at)
-                  values (${p.account.id}, ${p.snapshot.revision}, ${ACCOUNT_SNAPSHOT_VERSION}, ${serializeState(p.snapshot.state)}::jsonb, now())`.execute(database.kysely);
+                  values (${p.account.id}, ${p.snapshot.revision}, ${ACCOUNT_SNAPSHOT_VERSION}, ${serializeState(snapshotCodec.toStored(p.snapshot.state))}::jsonb, now())`.execute(database.kysely);
       }
     }
     const generateSeconds = (performance.now() - generationStarted) / 1000;
@@ -569,7 +574,7 @@ async function main(): Promise<number> {
       stdio: ['ignore', json ? 2 : 'inherit', 'inherit'],
       env: {
         ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATABASE_SCHEMA: schema, LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'bahati-rebuild-')),
-        PRICE_SOURCE: 'fixed', GOOGLE_CLIENT_ID: '', EVENTSTORE_URL: '', RATE_LIMITS: 'off', DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? String(2 * cpus().length),
+        PRICE_SOURCE: 'fixed', GOOGLE_CLIENT_ID: '', EVENTSTORE_URL: '', RATE_LIMITS: 'off', HOUSE_SEED_KEY: HOUSE_SEED_KEY.toString('base64'), DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? String(2 * cpus().length),
       },
     });
     await waitForHealth(base);
