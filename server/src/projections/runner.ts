@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type Checkpoint, type EventStore, type ReadAllResult, compareCheckpoints } from '../application/ports/event-store';
+import { type Checkpoint, type EventStore, type ReadAllResult, type RecordedEvent, compareCheckpoints } from '../application/ports/event-store';
 import { remember } from '../application/remember';
 import { withWritesTogether } from './batch';
 import { type Projection, type ProjectionLog, type ProjectionMemory, storeLog } from './projection';
@@ -98,6 +98,30 @@ const MEMORY_LIMIT = 20_000;
  * (docs/BENCHMARKS.md). Live steps keep their smaller batch: a step holds the event loop while it folds.
  */
 export const REBUILD_BATCH_SIZE = 20_000;
+
+/**
+ * Each projection's share of a batch: the events it handles that it has not seen (one that starts where the read
+ * started has seen none of them), in log order. Each event is offered only to the projections that handle its type.
+ */
+function unseenEvents(events: readonly RecordedEvent[], loops: readonly Loop[], from: ReadonlyMap<Loop, Checkpoint | null>, start: Checkpoint | null): Map<Loop, RecordedEvent[]> {
+  const unseen = new Map<Loop, RecordedEvent[]>(loops.map((l) => [l, []]));
+  const byType = new Map<string, Loop[]>();
+  for (const loop of loops) {
+    for (const type of loop.handles) {
+      const handling = byType.get(type);
+      if (handling) handling.push(loop);
+      else byType.set(type, [loop]);
+    }
+  }
+  for (const event of events) {
+    for (const loop of byType.get(event.type) ?? []) {
+      const after = from.get(loop)!;
+      if (after !== start && compareCheckpoints(event.checkpoint, after) <= 0) continue;
+      unseen.get(loop)!.push(event);
+    }
+  }
+  return unseen;
+}
 
 /** A batch's view of a projection's memory: its own writes first, then what earlier batches committed. */
 export function batchMemory(committed: Map<string, unknown>, pending: Map<string, unknown>): ProjectionMemory {
@@ -412,18 +436,13 @@ export class ProjectionRunner {
     const moves = loops.filter((l) => compareCheckpoints(from.get(l)!, checkpoint) < 0);
     if (moves.length === 0) return 0;
     const pending = new Map(moves.map((l) => [l, new Map<string, unknown>()]));
-    const unseenBy = (loop: Loop) => {
-      const after = from.get(loop)!;
-      // A projection that starts where the read started has seen none of the batch.
-      const seenSome = after !== start;
-      return events.filter((e) => loop.handles.has(e.type) && (!seenSome || compareCheckpoints(e.checkpoint, after) > 0));
-    };
+    const unseen = unseenEvents(events, moves, from, start);
     try {
       // Rows kept in memory only that this runner forgot (a restart) are folded again before the transaction.
       for (const loop of moves) {
         const recall = loop.projection.recall;
-        const unseen = recall ? unseenBy(loop) : [];
-        if (recall && unseen.length) await recall(loop.schema ? this.db.withSchema(loop.schema) : this.db, unseen, batchMemory(loop.memory, pending.get(loop)!), this.log);
+        const mine = unseen.get(loop)!;
+        if (recall && mine.length) await recall(loop.schema ? this.db.withSchema(loop.schema) : this.db, mine, batchMemory(loop.memory, pending.get(loop)!), this.log);
       }
       await this.db.transaction().execute(async (trx) => {
         // A version built beside writes its own schema's tables (the projection names its tables unqualified).
@@ -440,8 +459,8 @@ export class ProjectionRunner {
         // The projections' writes go to PostgreSQL together, as one statement, once every projection has folded.
         await withWritesTogether(trx, async () => {
           for (const loop of moves) {
-            const unseen = unseenBy(loop);
-            if (unseen.length) await loop.projection.applyBatch(trx, unseen, batchMemory(loop.memory, pending.get(loop)!));
+            const mine = unseen.get(loop)!;
+            if (mine.length) await loop.projection.applyBatch(trx, mine, batchMemory(loop.memory, pending.get(loop)!));
           }
         });
       });
