@@ -432,3 +432,26 @@ describeEachDatabase('admins and support', (db) => {
     });
   });
 });
+
+describeEachDatabase('staff reading a hand in play before the analytic read models catch up', (db) => {
+  // Analytic read models a minute apart: the players' statistics (who holds a hand in play) would not know the hand yet.
+  const api = new TestApi(db, `admin_slow_${randomBytes(5).toString('hex')}`, { SUPPORT_EMAILS: 'help@example.com', PROJECTIONS_ANALYTIC_STEP_MS: '60000' });
+  beforeAll(() => api.start());
+  afterAll(() => api.stop());
+
+  it('finds whose hand it is by making them catch up, and shows it with the hole card face down', async () => {
+    const support = await api.signIn('help@example.com');
+    const p = await api.signIn('slow@example.com');
+    await api.verifyPhone(p.auth);
+    await api.deposit(p.auth, 100_000);
+    expect((await api.post(p.auth, '/api/dev/shoe', { houseSeed: seeds.insurance.houseSeed })).statusCode).toBe(200);
+    const dealt = await api.post(p.auth, '/api/hands', { betAmount: 1_000, playerSeed: seeds.insurance.playerSeed });
+    const hand = dealt.json().hand.id as string;
+    // Read at once, without waiting for any read model.
+    const read = (url: string) => api.inject({ method: 'GET', url, headers: support.auth });
+    const seen = (await read(`/api/hands/${hand}`)).json();
+    expect(seen).toMatchObject({ id: hand, phase: 'InsuranceOffered' });
+    expect(seen.dealerHand.cards.map((c: { faceDown: boolean }) => c.faceDown)).toEqual([false, true]);
+    expect((await read(`/api/admin/hands/${hand}/audit`)).json<HandAudit>()).toMatchObject({ handId: hand, playerId: p.id, settled: false });
+  });
+});

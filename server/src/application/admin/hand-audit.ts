@@ -8,7 +8,8 @@ import { EventStoreToken } from '../../config/tokens';
 import { type Actor, assertStaff } from '../actor';
 import { NotFoundError } from '../errors';
 import type { EventStore } from '../ports/event-store';
-import { HandsReadModel, LedgerReadModel } from '../ports/read-models';
+import { HandsReadModel, LedgerReadModel, ReadModelProgress } from '../ports/read-models';
+import { handOwner } from '../game/hand-owner';
 
 const sha256 = (bytes: Uint8Array): Uint8Array => new Uint8Array(createHash('sha256').update(bytes).digest());
 
@@ -51,12 +52,13 @@ export class AuditHandHandler implements IQueryHandler<AuditHandQuery, HandAudit
     private readonly hands: HandsReadModel,
     private readonly ledger: LedgerReadModel,
     @Inject(EventStoreToken) private readonly store: EventStore,
+    private readonly progress: ReadModelProgress,
   ) {}
 
   async execute({ actor, handId }: AuditHandQuery): Promise<HandAudit> {
     assertStaff(actor);
     // The read model only says whose account to read; everything audited comes from the event store.
-    const playerId = (await this.hands.hand(handId))?.playerId ?? (await this.hands.playerOfHandInPlay(handId));
+    const { playerId } = await handOwner(this.hands, this.progress, actor, handId);
     if (!playerId) throw new NotFoundError('NotFound', 'Hand not found.');
     const events = await this.store.readStream(accountStream(playerId));
     const replay = replayHand(events, handId, sha256);

@@ -8,7 +8,8 @@ import { AccountCommands } from '../account-commands';
 import { CommandPath } from '../command-path';
 import { playerDecider, playerStream } from '../../domain/player/player';
 import { NotFoundError } from '../errors';
-import { HandsReadModel, LedgerReadModel, ShoesReadModel } from '../ports/read-models';
+import { HandsReadModel, LedgerReadModel, ReadModelProgress, ShoesReadModel } from '../ports/read-models';
+import { handOwner } from './hand-owner';
 
 const notFound = (what: string) => new NotFoundError('NotFound', `${what} not found.`);
 const shoeNotFound = () => new NotFoundError('ShoeNotFound', 'Shoe not found.');
@@ -36,18 +37,17 @@ export class GetLedgerPageQuery {
 
 @QueryHandler(GetHandQuery)
 export class GetHandHandler implements IQueryHandler<GetHandQuery, Hand> {
-  constructor(private readonly hands: HandsReadModel, private readonly accounts: AccountCommands) {}
+  constructor(private readonly hands: HandsReadModel, private readonly accounts: AccountCommands, private readonly progress: ReadModelProgress) {}
 
   async execute({ actor, handId }: GetHandQuery): Promise<Hand> {
-    const record = await this.hands.hand(handId);
+    const { record, playerId: owner } = await handOwner(this.hands, this.progress, actor, handId);
     if (record?.settled) {
       if (!mayRead(actor, record.playerId)) throw notFound('Hand');
       return record.hand;
     }
-    // The hand in play comes from the account itself: fresh, with the actions the bank allows now. The read
-    // model holds a hand once it settles; until then its player is the one whose active hand it is (or the
-    // actor's own, just opened).
-    const playerId = record?.playerId ?? (await this.hands.playerOfHandInPlay(handId)) ?? actor.playerId;
+    // The hand in play comes from the account itself: fresh, with the actions the bank allows now (the actor's
+    // own when no one is known to hold it yet: a hand just opened).
+    const playerId = owner ?? actor.playerId;
     if (!mayRead(actor, playerId)) throw notFound('Hand');
     const { state } = await this.accounts.load(playerId);
     const meta = state.game.handMeta;
@@ -59,13 +59,18 @@ export class GetHandHandler implements IQueryHandler<GetHandQuery, Hand> {
 
 @QueryHandler(GetHandShoeQuery)
 export class GetHandShoeHandler implements IQueryHandler<GetHandShoeQuery, Shoe> {
-  constructor(private readonly hands: HandsReadModel, private readonly shoes: ShoesReadModel, private readonly accounts: AccountCommands) {}
+  constructor(
+    private readonly hands: HandsReadModel,
+    private readonly shoes: ShoesReadModel,
+    private readonly accounts: AccountCommands,
+    private readonly progress: ReadModelProgress,
+  ) {}
 
   async execute({ actor, handId }: GetHandShoeQuery): Promise<Shoe> {
-    const record = await this.hands.hand(handId);
+    const { record, playerId: owner } = await handOwner(this.hands, this.progress, actor, handId);
     let shoeId = record && mayRead(actor, record.playerId) ? record.hand.shoeId : null;
     if (!record) {
-      const playerId = (await this.hands.playerOfHandInPlay(handId)) ?? actor.playerId;
+      const playerId = owner ?? actor.playerId;
       const { state } = mayRead(actor, playerId) ? await this.accounts.load(playerId) : { state: null };
       if (state?.game.handMeta?.handId === handId) shoeId = state.game.handMeta.shoeId;
     }
