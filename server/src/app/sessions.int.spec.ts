@@ -13,6 +13,8 @@ import { createApp } from './create-app';
 jest.setTimeout(60_000);
 
 const JWT_SECRET = 's'.repeat(40);
+/** Instances of one deployment share their secrets: the house seed key opens the accounts' sealed seeds on either. */
+const HOUSE_SEED_KEY = Buffer.alloc(32, 7).toString('base64');
 
 describeEachStorage('sessions', (storage) => {
   let app: NestFastifyApplication;
@@ -25,6 +27,7 @@ describeEachStorage('sessions', (storage) => {
     CLIENT_DIST: join(tmpdir(), 'no-client-here'),
     PRICE_SOURCE: 'fixed',
     JWT_SECRET,
+    HOUSE_SEED_KEY,
     ...storage.env(schema),
     ...more,
   });

@@ -56,6 +56,15 @@ describe('one read of the log for two subscriptions', () => {
     expect(shared.served.shared).toBeGreaterThan(0);
   });
 
+  it('reads past what the leader has read when the log holds more: a hurried step reaches the head', async () => {
+    const store = await storeOf(20);
+    const shared = new SharedReads(store);
+    await shared.leader.readAll({ after: null, maxCount: 10 });
+    const read = await shared.follower.readAll({ after: null, maxCount: 50 });
+    expect(read.events.map((e) => e.id)).toEqual(store.all.map((e) => e.id));
+    expect(read.checkpoint).toBe(await store.headCheckpoint());
+  });
+
   it('answers everything but reads of the log as the store does', async () => {
     const store = await storeOf(3);
     const shared = new SharedReads(store);

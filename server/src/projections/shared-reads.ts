@@ -37,7 +37,13 @@ export class SharedReads {
       const shared = this.joined(options);
       if (shared) {
         this.served.shared++;
-        return shared;
+        const max = options.maxCount ?? Number.POSITIVE_INFINITY;
+        if (shared.events.length >= max) return shared;
+        // Short of a full batch: the leader has not read further yet, but the log may hold more (a reader hurried
+        // this step and waits for the log's head), so the rest is read from the store.
+        const rest = await this.alignedRead({ after: shared.checkpoint, maxCount: max - shared.events.length });
+        if (rest.events.length) this.served.own++;
+        return rest.events.length ? { events: [...shared.events, ...rest.events], checkpoint: rest.checkpoint } : shared;
       }
       this.served.own++;
       return this.alignedRead(options);
