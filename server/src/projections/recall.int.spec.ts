@@ -59,4 +59,29 @@ describeEachDatabase('a hand in play across a restart of the projections', (data
     expect(await kysely.selectFrom('coach_hands').select(['hand_id', 'decisions', 'deviations']).execute()).toEqual([{ hand_id: handId(1), decisions: 2, deviations: 1 }]);
     expect(await kysely.selectFrom('coach_players').select(['account_revision']).execute()).toEqual([{ account_revision: last }]);
   });
+
+  it('finishes the hand right on an API instance that learned from its health check that the projections process moved on', async () => {
+    const kysely = db.kysely as Kysely<ReadModels>;
+    await append([{ type: 'LightningInvoiceSettled', data: { invoiceId: 'i-1', amount: 1_000_000, settledAt: '2026-01-01T10:00:00.000Z' } }]);
+    const table = new Table('T 6 7 T 2 5');
+    const opened = { type: 'HandOpened', data: { handId: handId(1), shoeId: randomUUID(), handNumber: 1, openedAt: '2026-01-01T10:00:01.000Z' } };
+    await append([opened, ...table.deal(1000, { handId: handId(1) })]);
+    // The instance's runner is not started; it catches up itself when a reader waits for a write.
+    const api = new ProjectionRunner(kysely, store, [handsProjection, coachProjection]);
+    await api.init();
+    await api.catchUp();
+    // The projections process applies the hit, and the instance's health check reads where it left the checkpoints.
+    await append(table.hit());
+    const projections = new ProjectionRunner(kysely, store, [handsProjection, coachProjection]);
+    await projections.init();
+    await projections.catchUp();
+    await api.lag();
+
+    const { nextExpectedRevision: last } = await append(table.stand());
+    await api.catchUp();
+    const [hand] = await kysely.selectFrom('hands').selectAll().execute();
+    expect(hand).toMatchObject({ id: handId(1), phase: 'Settled', revision: last });
+    expect((hand!.state as { player: { cards: number[] }[] }).player[0]!.cards).toHaveLength(3);
+    expect(await kysely.selectFrom('coach_hands').select(['hand_id', 'decisions', 'deviations']).execute()).toEqual([{ hand_id: handId(1), decisions: 2, deviations: 1 }]);
+  });
 });

@@ -138,6 +138,62 @@ describeEachDatabase('projection runner', (testDb) => {
     expect(await total()).toBe(36);
   });
 
+  it('forgets what it remembered when it learns, reporting the lag, that another process applied the events in between', async () => {
+    const total = async () => (await sql<{ total: number }>`select total from totals`.execute(db)).rows[0]?.total;
+    // An API instance: its runner is not started, but it catches up itself when a reader must see a write.
+    const api = new ProjectionRunner(db, store, [summing({ count: 0 })], { batchSize: 2 });
+    await api.init();
+    await api.catchUp();
+    const elsewhere = new ProjectionRunner(db, store, [summing({ count: 0 })], { batchSize: 2 });
+    await elsewhere.init();
+    await store.appendToStream('player-6', [registered(6)], { expectedRevision: 'no_stream' });
+    await elsewhere.catchUp();
+    expect(await total()).toBe(21);
+    // The health check's lag moves the instance's checkpoints up to where the projections process left them.
+    expect((await api.lag())[0]).toMatchObject({ pendingEvents: 0 });
+    await store.appendToStream('player-7', [registered(7)], { expectedRevision: 'no_stream' });
+    await api.catchUp();
+    expect(await total()).toBe(28);
+  });
+
+  it('keeps what a step recalled when a concurrent step of the same runner fails and makes it forget', async () => {
+    // Keeps its sum in memory only between batches (as the hands keep a hand in play), recalled from the table when forgotten.
+    let recalls = 0;
+    const released: (() => void)[] = [];
+    const gate = (n: number) => new Promise<void>((resolve) => (released[n] = resolve));
+    let fourthRecall: () => void = () => undefined;
+    const fourth = new Promise<void>((resolve) => (fourthRecall = resolve));
+    const inMemory: Projection = {
+      name: 'summing',
+      version: 1,
+      handles: ['PlayerRegistered'],
+      tables: ['totals' as keyof ReadModels & string],
+      async recall(kysely, _events, memory) {
+        const call = ++recalls;
+        // The second step (from the first checkpoint) waits; the third, from the next checkpoint, lets it fail meanwhile.
+        if (call === 2) await gate(2);
+        if (call === 3) {
+          released[2]!();
+          await fourth;
+        }
+        if (call === 4) fourthRecall();
+        if (memory.get('total') === undefined) {
+          memory.set('total', (await sql<{ total: number }>`select total from totals where k = 'all'`.execute(kysely)).rows[0]?.total ?? 0);
+        }
+      },
+      async applyBatch(trx, events, memory) {
+        const total = (memory.get<number>('total') ?? 0) + events.reduce((sum, e) => sum + numberOf(e), 0);
+        memory.set('total', total);
+        await sql`insert into totals (k, total) values ('all', ${total}) on conflict (k) do update set total = excluded.total`.execute(trx);
+      },
+    };
+    // An API instance: readers waiting for their writes make it catch up, several at once.
+    const api = new ProjectionRunner(db, store, [inMemory], { batchSize: 1 });
+    await api.init();
+    await Promise.all([api.catchUp(), api.catchUp()]);
+    expect((await sql<{ total: number }>`select total from totals`.execute(db)).rows[0]?.total).toBe(15);
+  });
+
   it('reports the lag of projections another process runs', async () => {
     const api = new ProjectionRunner(db, store, [playersProjection]);
     await api.init();

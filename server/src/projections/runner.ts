@@ -123,6 +123,14 @@ function unseenEvents(events: readonly RecordedEvent[], loops: readonly Loop[], 
   return unseen;
 }
 
+/**
+ * Makes the runner forget what a projection remembered. The memory is replaced, not emptied: a step under way keeps
+ * the view it started with (if it commits, nobody else applied its batch, so that view still held).
+ */
+function forget(loop: Loop): void {
+  loop.memory = new Map();
+}
+
 /** A batch's view of a projection's memory: its own writes first, then what earlier batches committed. */
 export function batchMemory(committed: Map<string, unknown>, pending: Map<string, unknown>): ProjectionMemory {
   return {
@@ -428,6 +436,9 @@ export class ProjectionRunner {
     // Each projection's checkpoint is read once: other steps of this runner may move it meanwhile, and
     // the read, the compare-and-set and the event filter must all agree on where this step started.
     const from = new Map(loops.map((l) => [l, l.checkpoint]));
+    // …and so is what it remembers, as it stood at that checkpoint: a concurrent step that fails may make the runner
+    // forget meanwhile, and this step must not find a row it recalled gone when it folds.
+    const remembered = new Map(loops.map((l) => [l, l.memory]));
     const start = lowest([...from.values()]);
     const { events, checkpoint } = await this.read(start);
     if (events.length === 0 || checkpoint === null) return 0;
@@ -442,7 +453,7 @@ export class ProjectionRunner {
       for (const loop of moves) {
         const recall = loop.projection.recall;
         const mine = unseen.get(loop)!;
-        if (recall && mine.length) await recall(loop.schema ? this.db.withSchema(loop.schema) : this.db, mine, batchMemory(loop.memory, pending.get(loop)!), this.log);
+        if (recall && mine.length) await recall(loop.schema ? this.db.withSchema(loop.schema) : this.db, mine, batchMemory(remembered.get(loop)!, pending.get(loop)!), this.log);
       }
       await this.db.transaction().execute(async (trx) => {
         // A version built beside writes its own schema's tables (the projection names its tables unqualified).
@@ -460,13 +471,13 @@ export class ProjectionRunner {
         await withWritesTogether(trx, async () => {
           for (const loop of moves) {
             const mine = unseen.get(loop)!;
-            if (mine.length) await loop.projection.applyBatch(trx, mine, batchMemory(loop.memory, pending.get(loop)!));
+            if (mine.length) await loop.projection.applyBatch(trx, mine, batchMemory(remembered.get(loop)!, pending.get(loop)!));
           }
         });
       });
     } catch (err) {
       // Someone else may have written these tables, or this batch's writes were rolled back.
-      for (const loop of loops) loop.memory.clear();
+      for (const loop of loops) forget(loop);
       if (!(err instanceof CheckpointMovedError)) throw err;
       await this.syncCheckpoints(loops);
       return events.length;
@@ -498,7 +509,12 @@ export class ProjectionRunner {
   private async syncCheckpoints(loops: readonly Loop[]): Promise<void> {
     const rows = await this.db.selectFrom('projection_checkpoints').select(['name', 'checkpoint']).execute();
     const byName = new Map(rows.map((r) => [r.name, r.checkpoint]));
-    for (const loop of loops) this.advance(loop, byName.get(loop.checkpointName) ?? null);
+    for (const loop of loops) {
+      const stored = byName.get(loop.checkpointName) ?? null;
+      // Someone else applied the events in between: what this runner remembers of the rows no longer holds.
+      if (compareCheckpoints(stored, loop.checkpoint) > 0) forget(loop);
+      this.advance(loop, stored);
+    }
   }
 
   /** Checkpoints only move forward in memory, whichever concurrent step reports last. */
@@ -547,7 +563,7 @@ export class ProjectionRunner {
     });
     this.upgrades = this.upgrades.filter((u) => u !== upgrade);
     live.frozen = false;
-    live.memory.clear();
+    forget(live);
     live.checkpoint = null;
     await this.syncCheckpoints([live]);
     const seconds = Math.round((this.now() - upgrade.started) / 1000);
@@ -561,6 +577,6 @@ export class ProjectionRunner {
       await trx.updateTable('projection_checkpoints').set({ version, checkpoint: null, updated_at: new Date() }).where('name', '=', name).execute();
     });
     loop.checkpoint = null;
-    loop.memory.clear();
+    forget(loop);
   }
 }
