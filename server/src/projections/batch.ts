@@ -241,7 +241,7 @@ export async function writeRowsAsJson<T extends keyof ReadModels & string>(
 }
 
 /** The writes a transaction holds back while `withWritesTogether` runs, to send them as one statement. */
-const heldWrites = new WeakMap<Transaction<ReadModels>, { text: string; json: string }[]>();
+const heldWrites = new WeakMap<Kysely<ReadModels>, HeldWrite[]>();
 const PARAMETER = '$1::json';
 
 /**
@@ -257,34 +257,70 @@ export async function writeAsJson(trx: Transaction<ReadModels>, text: string, ro
   else await run(trx, text, [json]);
 }
 
-function run(trx: Transaction<ReadModels>, text: string, parameters: readonly string[]) {
-  return trx.executeQuery(CompiledQuery.raw(text, [...parameters]));
-}
-
 /**
  * Runs `apply` with the writes of `writeAsJson` held back, then sends them all as ONE statement (each a
  * data-modifying part of a `WITH`): a batch's writes cost one round trip whatever the number of tables.
  * The parts run on one snapshot, so no two of them may change the same row.
  */
 export async function withWritesTogether<T>(trx: Transaction<ReadModels>, apply: () => Promise<T>): Promise<T> {
-  const held: { text: string; json: string }[] = [];
+  const { result, held } = await holdWrites(trx, apply);
+  await sendTogether(trx, held);
+  return result;
+}
+
+/** A write `writeAsJson` held back: its text (one parameter, `$1::json`) and that parameter. */
+export interface HeldWrite {
+  text: string;
+  json: string;
+}
+
+/** Runs `apply` with the writes of `writeAsJson` through `trx` held back, and returns them. */
+export async function holdWrites<T>(trx: Transaction<ReadModels>, apply: () => Promise<T>): Promise<{ result: T; held: HeldWrite[] }> {
+  const held: HeldWrite[] = [];
   heldWrites.set(trx, held);
-  let result: T;
   try {
-    result = await apply();
+    return { result: await apply(), held };
   } finally {
     heldWrites.delete(trx);
   }
-  if (held.length === 1) {
-    await run(trx, held[0]!.text, [held[0]!.json]);
-  } else if (held.length > 1) {
-    const parts = held.map((w, i) => {
-      if (w.text.split('$').length !== 2 || !w.text.includes(PARAMETER)) throw new Error(`A held write must have exactly one parameter, ${PARAMETER}: ${w.text}`);
-      return `w${i} as (${w.text.replace(PARAMETER, () => `$${i + 1}::json`)})`;
-    });
-    await run(trx, `with ${parts.join(', ')} select 1`, held.map((w) => w.json));
+}
+
+/**
+ * A part that must hold for the writes beside it to stand: a data-modifying statement (its one parameter `$1::json`,
+ * `returning` a row per row it changed) that must change exactly `rows` rows, or the whole statement fails with
+ * `GUARD_FAILED` and changes nothing.
+ */
+export interface WriteGuard extends HeldWrite {
+  rows: number;
+}
+
+/** PostgreSQL's division by zero: how a statement whose guard did not hold fails (see `sendTogether`). */
+export const GUARD_FAILED = '22012';
+
+/**
+ * Sends held writes as one statement; with a `guard`, the guard runs first and the statement divides by zero (and so
+ * changes nothing) unless the guard changed exactly its `rows` rows. One statement is atomic on its own: sent outside
+ * a transaction, it needs no `BEGIN` or `COMMIT`.
+ */
+export async function sendTogether(db: Kysely<ReadModels>, held: readonly HeldWrite[], guard?: WriteGuard): Promise<void> {
+  const all = guard ? [guard, ...held] : held;
+  if (all.length === 0) return;
+  if (all.length === 1 && !guard) {
+    await run(db, all[0]!.text, [all[0]!.json]);
+    return;
   }
-  return result;
+  const parts = all.map((w, i) => {
+    if (w.text.split('$').length !== 2 || !w.text.includes(PARAMETER)) throw new Error(`A held write must have exactly one parameter, ${PARAMETER}: ${w.text}`);
+    return `w${i} as (${w.text.replace(PARAMETER, () => `$${i + 1}::json`)})`;
+  });
+  // The guard's part is read first, so its rows are locked before any other part writes (the order a transaction
+  // that moved the checkpoints first would lock them in).
+  const last = guard ? `select 1 / (case when (select count(*) from w0) = ${Number(guard.rows)} then 1 else 0 end) as held` : 'select 1';
+  await run(db, `with ${parts.join(', ')} ${last}`, all.map((w) => w.json));
+}
+
+function run(db: Kysely<ReadModels>, text: string, parameters: readonly string[]) {
+  return db.executeQuery(CompiledQuery.raw(text, [...parameters]));
 }
 
 /** Table and column names come from the typed `StoredRows`; the statements themselves are built untyped. */

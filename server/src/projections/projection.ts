@@ -50,6 +50,12 @@ export interface Projection {
    * from the live ones at a longer step; live when not given.
    */
   readonly tier?: 'live' | 'analytic';
+  /**
+   * Whether the projection writes a batch only through `writeAsJson` (held writes), always or for the given events: then
+   * its batch can be sent with the checkpoints' move as one statement, outside a transaction (`ProjectionRunner`).
+   * Not given: it may write on its own, and its batches are applied in a transaction.
+   */
+  readonly writesHeld?: boolean | ((events: readonly RecordedEvent[]) => boolean);
   /** Tables emptied when the projection is rebuilt, in an order that respects foreign keys. */
   readonly tables: readonly ReadModelTable[];
   /**

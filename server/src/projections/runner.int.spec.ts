@@ -4,6 +4,7 @@ import { describeEachDatabase } from '../adapters/db/test-databases';
 import type { Database } from '../adapters/db/database';
 import { InMemoryEventStore } from '../application/in-memory-event-store.test-support';
 import type { RecordedEvent } from '../application/ports/event-store';
+import { writeAsJson } from './batch';
 import { migrateReadModels } from './migrations';
 import { registered } from './registered.test-support';
 import { playersProjection } from './players/players.projection';
@@ -104,6 +105,37 @@ describeEachDatabase('projection runner', (testDb) => {
     await Promise.all([a.catchUp(), b.catchUp(), a.catchUp(), b.catchUp()]);
     const counts = (await sql<{ n: number; times: number }>`select n, times from event_counts order by n`.execute(db)).rows;
     expect(counts).toEqual([1, 2, 3, 4, 5].map((n) => ({ n, times: 1 })));
+  });
+
+  it('applies each event exactly once when two runners race, a batch sent as one statement with the checkpoints', async () => {
+    // Counts through held writes only, so each batch is one statement outside a transaction.
+    const countingHeld: Projection = {
+      ...counting(),
+      writesHeld: true,
+      async applyBatch(trx, events) {
+        const text = `insert into event_counts (n, times) select n, 1 from json_to_recordset($1::json) as v(n int)
+                        on conflict (n) do update set times = event_counts.times + 1`;
+        await writeAsJson(trx, text, events.map((e) => ({ n: numberOf(e) })));
+      },
+    };
+    const a = new ProjectionRunner(db, store, [countingHeld], { batchSize: 1 });
+    const b = new ProjectionRunner(db, store, [countingHeld], { batchSize: 2 });
+    await a.init();
+    await b.init();
+    await Promise.all([a.catchUp(), b.catchUp(), a.catchUp(), b.catchUp()]);
+    const counts = (await sql<{ n: number; times: number }>`select n, times from event_counts order by n`.execute(db)).rows;
+    expect(counts).toEqual([1, 2, 3, 4, 5].map((n) => ({ n, times: 1 })));
+    const row = await db.selectFrom('projection_checkpoints').select('checkpoint').where('name', '=', 'counting').executeTakeFirstOrThrow();
+    expect(row.checkpoint).toBe(await store.headCheckpoint());
+  });
+
+  it('refuses a write of its own from a projection that declares its writes held, and writes nothing of the batch', async () => {
+    const runner = new ProjectionRunner(db, store, [{ ...counting(), writesHeld: true }], { batchSize: 10 });
+    await runner.init();
+    await expect(runner.catchUp()).rejects.toThrow(/declares writesHeld wrote on its own/);
+    expect((await sql<{ c: number }>`select count(*)::int as c from event_counts`.execute(db)).rows[0]!.c).toBe(0);
+    const row = await db.selectFrom('projection_checkpoints').select('checkpoint').where('name', '=', 'counting').executeTakeFirstOrThrow();
+    expect(row.checkpoint).toBeNull();
   });
 
   it('lets a projection remember its rows between batches, and forget them when another runner wrote or a batch failed', async () => {

@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type KyselyPlugin, type Transaction, sql } from 'kysely';
 import { type Checkpoint, type EventStore, type ReadAllResult, type RecordedEvent, compareCheckpoints } from '../application/ports/event-store';
 import { remember } from '../application/remember';
-import { withWritesTogether } from './batch';
+import { GUARD_FAILED, holdWrites, sendTogether, withWritesTogether } from './batch';
 import { type Projection, type ProjectionLog, type ProjectionMemory, storeLog } from './projection';
 import type { ReadModels } from './schema';
 
@@ -50,6 +50,23 @@ export interface RunnerOptions {
 }
 
 class CheckpointMovedError extends Error {}
+
+/** Lets reads through and refuses any other statement before it is sent: for projections that declare `writesHeld`. */
+const REFUSE_DIRECT_WRITES: KyselyPlugin = {
+  transformQuery({ node }) {
+    const read = node.kind === 'SelectQueryNode' || (node.kind === 'RawNode' && /^\s*select\b/i.test(node.sqlFragments[0] ?? ''));
+    if (!read) throw new Error(`A projection that declares writesHeld wrote on its own (${node.kind}), not through writeAsJson`);
+    return node;
+  },
+  transformResult: async ({ result }) => result,
+};
+
+/** Whether `projection` writes these events of its only through held writes (`Projection.writesHeld`). */
+function writesOnlyHeld(projection: Projection, events: readonly RecordedEvent[]): boolean {
+  if (events.length === 0) return true;
+  const held = projection.writesHeld;
+  return typeof held === 'function' ? held(events) : held === true;
+}
 
 function lowest(checkpoints: readonly (Checkpoint | null)[]): Checkpoint | null {
   return checkpoints.reduce((a, b) => (compareCheckpoints(b, a) < 0 ? b : a), checkpoints[0] ?? null);
@@ -141,9 +158,10 @@ export function batchMemory(committed: Map<string, unknown>, pending: Map<string
 
 /**
  * Keeps the read models up to date from the global log. One reader serves every projection: a batch
- * is read once and applied to each projection that has not seen it, in ONE transaction that also
- * moves each projection's checkpoint. Checkpoints are compare-and-set, so when two runners race only
- * one applies a batch and the other re-reads the checkpoints.
+ * is read once and applied to each projection that has not seen it, together with the move of each
+ * projection's checkpoint: one statement when every projection's writes are held (`writesHeld`), else one
+ * transaction. Checkpoints are compare-and-set, so when two runners race only one applies a batch and the
+ * other re-reads the checkpoints.
  */
 export class ProjectionRunner {
   private readonly loops: Loop[];
@@ -449,32 +467,21 @@ export class ProjectionRunner {
     const pending = new Map(moves.map((l) => [l, new Map<string, unknown>()]));
     const unseen = unseenEvents(events, moves, from, start);
     try {
-      // Rows kept in memory only that this runner forgot (a restart) are folded again before the transaction.
+      // Rows kept in memory only that this runner forgot (a restart) are folded again before the batch is applied.
       for (const loop of moves) {
         const recall = loop.projection.recall;
         const mine = unseen.get(loop)!;
         if (recall && mine.length) await recall(loop.schema ? this.db.withSchema(loop.schema) : this.db, mine, batchMemory(remembered.get(loop)!, pending.get(loop)!), this.log);
       }
-      await this.db.transaction().execute(async (trx) => {
-        // A version built beside writes its own schema's tables (the projection names its tables unqualified).
-        const schema = moves.find((l) => l.schema)?.schema;
-        if (schema) await sql`select set_config('search_path', ${`"${schema}", "${this.schema}"`}, true)`.execute(trx);
-        const expected = sql.join(moves.map((l) => sql`(${l.checkpointName}::text, ${from.get(l)!}::text)`));
-        const moved = await sql`
-          update projection_checkpoints p set checkpoint = ${checkpoint}, updated_at = now()
-            from (values ${expected}) as v(name, old)
-           where p.name = v.name and p.checkpoint is not distinct from v.old`.execute(trx);
-        if (Number(moved.numAffectedRows ?? 0) !== moves.length) throw new CheckpointMovedError();
-        // From here on the checkpoint rows are locked by this transaction: the tables are as this
-        // runner's last committed batch left them, so what it remembers of them holds.
-        // The projections' writes go to PostgreSQL together, as one statement, once every projection has folded.
-        await withWritesTogether(trx, async () => {
-          for (const loop of moves) {
-            const mine = unseen.get(loop)!;
-            if (mine.length) await loop.projection.applyBatch(trx, mine, batchMemory(remembered.get(loop)!, pending.get(loop)!));
-          }
-        });
-      });
+      const apply = async (db: Kysely<ReadModels>) => {
+        for (const loop of moves) {
+          const mine = unseen.get(loop)!;
+          if (mine.length) await loop.projection.applyBatch(db as Transaction<ReadModels>, mine, batchMemory(remembered.get(loop)!, pending.get(loop)!));
+        }
+      };
+      // A version built beside writes tables of its own schema, set for its transaction.
+      if (moves.every((l) => !l.schema && writesOnlyHeld(l.projection, unseen.get(l)!))) await this.applyAsOneStatement(moves, from, checkpoint, apply);
+      else await this.applyInTransaction(moves, from, checkpoint, apply);
     } catch (err) {
       // Someone else may have written these tables, or this batch's writes were rolled back.
       for (const loop of loops) forget(loop);
@@ -488,6 +495,54 @@ export class ProjectionRunner {
       this.advance(loop, checkpoint);
     }
     return events.length;
+  }
+
+  /**
+   * Applies a batch whose writes are all held (`writeAsJson`) as ONE statement sent outside a transaction: the
+   * checkpoints' compare-and-set and every write together (`sendTogether`), so a live step costs a read of the log
+   * and this statement. Rows the projections read meanwhile may be newer than this runner's checkpoint only if
+   * someone else applied a batch since, and then the compare-and-set fails the statement. Only for projections that
+   * declare `writesHeld`: any other statement than a read is refused before it is sent.
+   */
+  private async applyAsOneStatement(
+    moves: readonly Loop[], from: ReadonlyMap<Loop, Checkpoint | null>, checkpoint: Checkpoint, apply: (db: Kysely<ReadModels>) => Promise<void>,
+  ): Promise<void> {
+    const db = this.db.withPlugin(REFUSE_DIRECT_WRITES);
+    const { held } = await holdWrites(db as Transaction<ReadModels>, () => apply(db));
+    const guard = {
+      text: `update projection_checkpoints p set checkpoint = v.new, updated_at = now()
+               from json_to_recordset($1::json) as v(name text, old text, new text)
+              where p.name = v.name and p.checkpoint is not distinct from v.old returning 1`,
+      json: JSON.stringify(moves.map((l) => ({ name: l.checkpointName, old: from.get(l)!, new: checkpoint }))),
+      rows: moves.length,
+    };
+    try {
+      await sendTogether(this.db, held, guard);
+    } catch (err) {
+      if ((err as { code?: unknown }).code === GUARD_FAILED) throw new CheckpointMovedError();
+      throw err;
+    }
+  }
+
+  /** Applies a batch in a transaction that first moves the checkpoints (compare-and-set), then writes. */
+  private async applyInTransaction(
+    moves: readonly Loop[], from: ReadonlyMap<Loop, Checkpoint | null>, checkpoint: Checkpoint, apply: (db: Kysely<ReadModels>) => Promise<void>,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      // A version built beside writes its own schema's tables (the projection names its tables unqualified).
+      const schema = moves.find((l) => l.schema)?.schema;
+      if (schema) await sql`select set_config('search_path', ${`"${schema}", "${this.schema}"`}, true)`.execute(trx);
+      const expected = sql.join(moves.map((l) => sql`(${l.checkpointName}::text, ${from.get(l)!}::text)`));
+      const moved = await sql`
+        update projection_checkpoints p set checkpoint = ${checkpoint}, updated_at = now()
+          from (values ${expected}) as v(name, old)
+         where p.name = v.name and p.checkpoint is not distinct from v.old`.execute(trx);
+      if (Number(moved.numAffectedRows ?? 0) !== moves.length) throw new CheckpointMovedError();
+      // From here on the checkpoint rows are locked by this transaction: the tables are as this
+      // runner's last committed batch left them, so what it remembers of them holds.
+      // The projections' writes go to PostgreSQL together, as one statement, once every projection has folded.
+      await withWritesTogether(trx, () => apply(trx));
+    });
   }
 
   /** The batch after `after`: the one read ahead when it starts there, else read now. */

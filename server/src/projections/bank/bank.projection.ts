@@ -39,6 +39,7 @@ const ADD_TO_BANKS = `
 export const bankProjection: Projection = {
   name: 'bank',
   version: 2,
+  writesHeld: true,
   handles: BANK_EVENT_TYPES,
   tables: ['banks'],
   applyBatch: foldRows<Change>({

@@ -57,6 +57,7 @@ async function foldAgain(row: CoachRow, first: RecordedEvent, log: ProjectionLog
 export const coachProjection: Projection = {
   name: 'coach',
   version: VERSION,
+  writesHeld: true,
   handles: [...HANDLES],
   tables: ['coach_deviations', 'coach_hands', 'coach_players'],
   async recall(db, events, memory, log) {

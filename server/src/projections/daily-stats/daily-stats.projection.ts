@@ -49,6 +49,7 @@ export const dailyStatsProjection: Projection = {
   name: 'daily-stats',
   tier: 'analytic',
   version: 1,
+  writesHeld: true,
   handles: ['HandSettled', 'BitcoinDepositConfirmed', 'LightningInvoiceSettled', 'WithdrawalRequested', 'WithdrawalDeclined', 'WithdrawalCanceled'],
   tables: ['daily_players', 'daily_stats'],
   async applyBatch(trx, events, memory) {

@@ -73,6 +73,7 @@ const rows: StoredFold<Row, 'hands'> & Required<Pick<StoredFold<Row, 'hands'>, '
 export const handsProjection: Projection = {
   name: 'hands',
   version: 2,
+  writesHeld: true,
   handles: HANDLES,
   tables: ['hands'],
   applyBatch: foldRows(rows),

@@ -17,6 +17,7 @@ function rowsOf(event: RecordedEvent) {
 export const ledgerProjection: Projection = {
   name: 'ledger',
   version: 2,
+  writesHeld: true,
   handles: LEDGER_EVENT_TYPES,
   tables: ['ledger_entries'],
   async applyBatch(trx, events) {

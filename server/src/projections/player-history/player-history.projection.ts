@@ -1,10 +1,16 @@
-import { type Insertable, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { RecordedEvent } from '../../application/ports/event-store';
 import type { HandOpened } from '../../domain/account/game';
 import type { LimitEvent } from '../../domain/account/limits';
 import type { PlayerEvent } from '../../domain/player/player';
 import { streamOwner } from '../../domain/streams';
+import { writeAsJson } from '../batch';
 import { type Projection, domainEvent } from '../projection';
+
+/** When each player was last active: only ever later (a batch applied again changes nothing). */
+const LAST_ACTIVE = `insert into player_activity (player_id, last_active_at)
+  select player_id, last_active_at from json_to_recordset($1::json) as v(player_id uuid, last_active_at timestamptz)
+  on conflict (player_id) do update set last_active_at = greatest(player_activity.last_active_at, excluded.last_active_at)`;
 import type { ProtectionChangesTable } from './player-history.table';
 
 type HistoryEvent = PlayerEvent | LimitEvent | HandOpened;
@@ -43,6 +49,8 @@ export const playerHistoryProjection: Projection = {
   version: 1,
   handles: ['SessionStarted', 'SessionEnded', 'AllSessionsEnded', 'LimitsChanged', 'SelfExclusionChanged', 'SelfExclusionLiftRequested', 'SelfExclusionLiftCancelled', 'HandOpened'],
   tables: ['session_history', 'protection_changes', 'player_activity'],
+  // Hands opened only move when a player was last active, a held write; the rest write a statement each.
+  writesHeld: (events) => events.every((e) => e.type === 'HandOpened'),
   async applyBatch(trx, events: readonly RecordedEvent[]) {
     const protections: ProtectionRow[] = [];
     const active = new Map<string, string>();
@@ -93,11 +101,7 @@ export const playerHistoryProjection: Projection = {
     }
     if (protections.length > 0) await trx.insertInto('protection_changes').values(protections).onConflict((oc) => oc.column('id').doNothing()).execute();
     if (active.size > 0) {
-      await trx
-        .insertInto('player_activity')
-        .values([...active].map(([player_id, at]) => ({ player_id, last_active_at: at })))
-        .onConflict((oc) => oc.column('player_id').doUpdateSet({ last_active_at: sql`greatest(player_activity.last_active_at, excluded.last_active_at)` }))
-        .execute();
+      await writeAsJson(trx, LAST_ACTIVE, [...active].map(([player_id, at]) => ({ player_id, last_active_at: at })));
     }
   },
 };

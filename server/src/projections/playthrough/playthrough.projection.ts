@@ -1,12 +1,14 @@
-import { type Transaction, sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { BonusEvent } from '../../domain/account/bonus';
 import { streamOwner } from '../../domain/streams';
-import { eachEvent } from '../batch';
+import { eachEvent, writeAsJson } from '../batch';
 import type { Projection } from '../projection';
 import type { ReadModels } from '../schema';
 
 const ended = (trx: Transaction<ReadModels>, bonusId: string, value: string, at: string, by: 'withdrawal' | null = null) =>
   trx.updateTable('bonuses').set({ status: value, expires_at: null, ended_by: by, ended_at: at }).where('id', '=', bonusId).execute();
+
+const PLAYTHROUGH = 'update bonuses b set playthrough = v.playthrough from json_to_recordset($1::json) as v(id uuid, playthrough bigint) where b.id = v.id';
 
 /** A statement per event for the rare ones (offers, answers, completion); stakes are gathered, below. */
 const perEvent = eachEvent<BonusEvent, 'account'>('account', {
@@ -48,6 +50,8 @@ export const playthroughProjection: Projection = {
   version: 2,
   tables: ['bonuses'],
   handles: [...perEvent.handles, 'WagerCounted'],
+  // Stakes only (the rest write a statement each).
+  writesHeld: (events) => events.every((e) => e.type === 'WagerCounted'),
   async applyBatch(trx, events, memory) {
     const others = events.filter((e) => e.type !== 'WagerCounted');
     if (others.length) await perEvent.applyBatch(trx, others, memory);
@@ -58,7 +62,8 @@ export const playthroughProjection: Projection = {
       playthrough.set(d.bonusId, d.playthrough);
     }
     if (playthrough.size === 0) return;
-    const values = sql.join([...playthrough].map(([id, value]) => sql`(${id}::uuid, ${value}::bigint)`));
-    await sql`update bonuses b set playthrough = v.playthrough from (values ${values}) as v(id, playthrough) where b.id = v.id`.execute(trx);
+    // Held with the batch's other writes: sent after the statements above (in a transaction), or with the
+    // checkpoints in one statement when the batch holds only stakes.
+    await writeAsJson(trx, PLAYTHROUGH, [...playthrough].map(([id, value]) => ({ id, playthrough: value })));
   },
 };

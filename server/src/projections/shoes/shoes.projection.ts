@@ -51,6 +51,7 @@ function fold(row: Row | undefined, event: RecordedEvent, playerId: string): Row
 export const shoesProjection: Projection = {
   name: 'shoes',
   version: 2,
+  writesHeld: true,
   handles: ['ShoeCommitted', 'ShoeStarted', 'ShoeRetired'],
   tables: ['shoes'],
   applyBatch: foldRows<Row, 'shoes'>({

@@ -9,6 +9,7 @@ import type { StaffRoleEvent } from '../../domain/staff/staff-roles';
 import type { SupportEvent } from '../../domain/support/support';
 import type { LiabilitiesEvent } from '../../domain/liabilities/liabilities';
 import { streamOwner } from '../../domain/streams';
+import { writeRowsAsJson } from '../batch';
 import { type Projection, domainEvent } from '../projection';
 import type { StaffActionsTable } from './staff-audit.table';
 
@@ -110,6 +111,7 @@ function rowOf(event: RecordedEvent): Row | null {
 export const staffAuditProjection: Projection = {
   name: 'staff-audit',
   version: 4,
+  writesHeld: true,
   handles: [
     'PlayerBanned', 'PlayerUnbanned', 'SuspectLevelSet', 'WithdrawalFirstApproved', 'WithdrawalApproved', 'WithdrawalDeclined', 'WithdrawalPayoutStarted', 'HeldDepositReleased',
     'HeldDepositRefundRequested', 'HeldDepositRefundStarted', 'RedeemCodeCreated', 'BrandCreated', 'BrandUpdated', 'BrandRetired', 'LedgerDayRepaired', 'PlayerReadModelsRebuilt', 'StaffRoleGranted', 'StaffRoleRevoked', 'StaffNoteAdded', 'LiabilitiesCommitted',
@@ -118,6 +120,6 @@ export const staffAuditProjection: Projection = {
   async applyBatch(trx, events: readonly RecordedEvent[]) {
     const rows = events.map(rowOf).filter((r): r is Row => r !== null);
     if (rows.length === 0) return;
-    await trx.insertInto('staff_actions').values(rows).onConflict((oc) => oc.column('event_id').doNothing()).execute();
+    await writeRowsAsJson(trx, { table: 'staff_actions', key: ['event_id'] }, rows);
   },
 };

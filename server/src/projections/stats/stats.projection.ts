@@ -43,6 +43,7 @@ function evolve(s: Stats, event: RecordedEvent): Stats {
 export const statsProjection: Projection = {
   name: 'player-stats',
   version: 3,
+  writesHeld: true,
   tier: 'analytic',
   handles: ['ShoeCommitted', 'HandOpened', 'HandSettled'],
   tables: ['player_stats'],

@@ -104,6 +104,7 @@ export function suspectProjection(settings: SuspectSettings = DEFAULT_SUSPECT_SE
     name: 'suspect',
     tier: 'analytic',
     version: SHAPE_VERSION * 1_000_000 + fingerprint(settings),
+    writesHeld: true,
     handles: [...new Set<string>([...HAND_EVENT_TYPES, ...BANK_EVENT_TYPES, 'SuspectLevelSet'])],
     tables: ['suspect_records', 'suspect_players'],
     async applyBatch(trx, events, memory: ProjectionMemory) {
