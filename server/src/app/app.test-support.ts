@@ -3,14 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type Kysely, sql } from 'kysely';
 import { Pool } from 'pg';
 import type { EventStore } from '../application/ports/event-store';
-import type { Database } from '../adapters/db/database';
 import type { TestDatabase } from '../adapters/db/test-databases';
 import { copyMigratedPglite } from '../adapters/db/pglite-templates';
 import { loadConfig } from '../config/config';
-import { DatabaseToken, EventStoreToken } from '../config/tokens';
+import { EventStoreToken } from '../config/tokens';
 import { ProjectionTiers } from '../projections/tiers';
 import { createApp } from './create-app';
 
@@ -92,12 +90,7 @@ export class TestApi {
   async caughtUp(): Promise<void> {
     const store = this.app.get<EventStore>(EventStoreToken);
     // On PostgreSQL the newest event stored, even while an older transaction still hides it from readers.
-    const head =
-      store.kind === 'eventstoredb'
-        ? await store.headCheckpoint()
-        : ((await sql<{ checkpoint: string }>`select transaction_id::text || ':' || position as checkpoint from es_events order by transaction_id desc, position desc limit 1`.execute(
-            this.app.get<Database>(DatabaseToken).kysely as Kysely<unknown>,
-          )).rows[0]?.checkpoint ?? null);
+    const head = await store.headCheckpoint({ committed: true });
     expect(await this.app.get(ProjectionTiers).waitForAll(head, 10_000)).toBe(true);
   }
 

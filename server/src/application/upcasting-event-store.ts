@@ -50,8 +50,8 @@ export class UpcastingEventStore implements EventStore {
     return this.inner.subscribeToAll({ ...options, onEvent: (event) => options.onEvent(readCurrent(event)) });
   }
 
-  headCheckpoint(): Promise<Checkpoint | null> {
-    return this.inner.headCheckpoint();
+  headCheckpoint(options?: { committed?: boolean }): Promise<Checkpoint | null> {
+    return this.inner.headCheckpoint(options);
   }
 
   ping(): Promise<void> {

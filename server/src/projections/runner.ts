@@ -348,14 +348,18 @@ export class ProjectionRunner {
     return this.store.kind;
   }
 
-  /** Resolves once every projection has applied `checkpoint` (read-your-writes), or after `timeoutMs`. */
-  async waitFor(checkpoint: Checkpoint | null, timeoutMs = 2000): Promise<boolean> {
+  /**
+   * Resolves once every projection has applied `checkpoint` (read-your-writes), or after `timeoutMs`; with `hurry`,
+   * the runner steps without its pauses until then (events may become readable only after the first step).
+   */
+  async waitFor(checkpoint: Checkpoint | null, timeoutMs = 2000, options: { hurry?: boolean } = {}): Promise<boolean> {
     if (checkpoint === null) return true;
     const deadline = this.now() + timeoutMs;
     for (;;) {
       // A projection served as it is while its new version is built is not waited for.
       if (this.loops.every((l) => l.frozen || compareCheckpoints(l.checkpoint, checkpoint) >= 0)) return true;
       if (this.stopped) await this.catchUp();
+      else if (options.hurry) this.hurry();
       if (this.now() >= deadline) return false;
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -368,7 +372,7 @@ export class ProjectionRunner {
 
   /** Resolves once every projection of this runner holds every event stored now, or after `timeoutMs`. */
   async caughtUpAll(timeoutMs = 2000): Promise<boolean> {
-    return this.waitFor(await this.store.headCheckpoint(), timeoutMs);
+    return this.waitFor(await this.store.headCheckpoint({ committed: true }), timeoutMs);
   }
 
   async lag(lagCountLimit = 1000): Promise<ProjectionLag[]> {

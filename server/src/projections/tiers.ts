@@ -128,14 +128,13 @@ export class ProjectionTiers {
    */
   async waitForAll(checkpoint: Checkpoint | null, timeoutMs = 2000): Promise<boolean> {
     if (checkpoint === null) return true;
-    this.analytic.hurry();
-    const results = await Promise.all(this.runners.map((r) => r.waitFor(checkpoint, timeoutMs)));
+    const results = await Promise.all(this.runners.map((r) => r.waitFor(checkpoint, timeoutMs, { hurry: r === this.analytic })));
     return results.every(Boolean);
   }
 
   /** Resolves once both tiers hold every event stored now (the analytic one asked to step at once), or after `timeoutMs`. */
   async caughtUpAll(timeoutMs = 2000): Promise<boolean> {
-    return this.waitForAll(await this.store.headCheckpoint(), timeoutMs);
+    return this.waitForAll(await this.store.headCheckpoint({ committed: true }), timeoutMs);
   }
 
   async lag(lagCountLimit = 1000): Promise<TieredLag[]> {

@@ -236,10 +236,12 @@ export class PostgresEventStore implements EventStore {
     return subscription;
   }
 
-  async headCheckpoint(): Promise<Checkpoint | null> {
+  async headCheckpoint(options: { committed?: boolean } = {}): Promise<Checkpoint | null> {
+    // Committed but not yet visible to readAll: a transaction older than it is still running (in any schema).
+    const visible = options.committed ? sql`true` : sql`e.transaction_id < (select pg_snapshot_xmin(pg_current_snapshot()))`;
     const { rows } = await sql<{ transaction_id: string; position: number }>`
       select e.transaction_id::text as transaction_id, e.position from es_events e
-       where e.transaction_id < (select pg_snapshot_xmin(pg_current_snapshot()))
+       where ${visible}
        order by e.transaction_id desc, e.position desc
        limit 1`.execute(this.#db);
     const row = rows[0];

@@ -127,8 +127,12 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<ReadAllResult>;
   /** Catch-up subscription to the global log from a checkpoint, then live. */
   subscribeToAll(options: SubscribeOptions): Subscription;
-  /** Position of the newest event visible to readAll, for lag reporting. */
-  headCheckpoint(): Promise<Checkpoint | null>;
+  /**
+   * Position of the newest event visible to readAll, for lag reporting; with `committed`, of the newest event stored,
+   * which readAll may give only a moment later (on PostgreSQL, once every transaction older than it has ended): what a
+   * reader who must see every event stored now waits for.
+   */
+  headCheckpoint(options?: { committed?: boolean }): Promise<Checkpoint | null>;
   /** Throws when the store cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
