@@ -32,13 +32,18 @@ describeEachDatabase('a hand in play across a restart of the projections', (data
   const append = (events: { type: string; data: unknown }[]) =>
     store.appendToStream(`account-${alice}`, events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: { correlationId: 'recall-spec' } })));
 
-  it('finishes the hand and its coach report from the events applied before the restart', async () => {
-    const kysely = db.kysely as Kysely<ReadModels>;
+  /** A deposit, then a hand of 1,000 sat dealt: 17 against a 6 (a hit is a deviation; 19 then loses to the dealer's 21). */
+  async function dealHand(): Promise<Table> {
     await append([{ type: 'LightningInvoiceSettled', data: { invoiceId: 'i-1', amount: 1_000_000, settledAt: '2026-01-01T10:00:00.000Z' } }]);
-    // 17 against a 6: the hit is a deviation; 19 loses to the dealer's 21.
     const table = new Table('T 6 7 T 2 5');
     const opened = { type: 'HandOpened', data: { handId: handId(1), shoeId: randomUUID(), handNumber: 1, openedAt: '2026-01-01T10:00:01.000Z' } };
     await append([opened, ...table.deal(1000, { handId: handId(1) })]);
+    return table;
+  }
+
+  it('finishes the hand and its coach report from the events applied before the restart', async () => {
+    const kysely = db.kysely as Kysely<ReadModels>;
+    const table = await dealHand();
     await append(table.hit());
 
     const before = new ProjectionRunner(kysely, store, [handsProjection, coachProjection]);
@@ -62,10 +67,7 @@ describeEachDatabase('a hand in play across a restart of the projections', (data
 
   it('finishes the hand right on an API instance that learned from its health check that the projections process moved on', async () => {
     const kysely = db.kysely as Kysely<ReadModels>;
-    await append([{ type: 'LightningInvoiceSettled', data: { invoiceId: 'i-1', amount: 1_000_000, settledAt: '2026-01-01T10:00:00.000Z' } }]);
-    const table = new Table('T 6 7 T 2 5');
-    const opened = { type: 'HandOpened', data: { handId: handId(1), shoeId: randomUUID(), handNumber: 1, openedAt: '2026-01-01T10:00:01.000Z' } };
-    await append([opened, ...table.deal(1000, { handId: handId(1) })]);
+    const table = await dealHand();
     // The instance's runner is not started; it catches up itself when a reader waits for a write.
     const api = new ProjectionRunner(kysely, store, [handsProjection, coachProjection]);
     await api.init();
