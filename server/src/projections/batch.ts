@@ -1,4 +1,7 @@
-import { CompiledQuery, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  CompiledQuery, type DatabaseConnection, type Insertable, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type QueryResult, type Selectable,
+  type Transaction,
+} from 'kysely';
 import type { RecordedEvent } from '../application/ports/event-store';
 import { type StreamCategory, streamOwner } from '../domain/streams';
 import type { Projection, ProjectionLog, ProjectionMemory } from './projection';
@@ -317,6 +320,124 @@ export async function sendTogether(db: Kysely<ReadModels>, held: readonly HeldWr
   // that moved the checkpoints first would lock them in).
   const last = guard ? `select 1 / (case when (select count(*) from w0) = ${Number(guard.rows)} then 1 else 0 end) as held` : 'select 1';
   await run(db, `with ${parts.join(', ')} ${last}`, all.map((w) => w.json));
+}
+
+/**
+ * What a fold wrote, kept to be sent later as one script (`sendScript`): its own statements in the order it ran them,
+ * and its held writes (`writeAsJson`).
+ */
+export interface KeptWrites {
+  statements: CompiledQuery[];
+  held: HeldWrite[];
+}
+
+/** A fold that runs ahead of a write not yet committed read the read models: it must wait for that write. */
+export class ReadBeforeItsTime extends Error {}
+
+/** Where `keepingWrites` keeps the statements of the fold under way, and whether that fold may read yet. */
+export interface WritesKept {
+  statements: CompiledQuery[];
+  readsRefused: boolean;
+}
+
+/** Reads as a statement that returns rows and changes nothing. */
+function isRead(query: CompiledQuery): boolean {
+  const node = query.query;
+  return node.kind === 'SelectQueryNode' || (node.kind === 'RawNode' && /^\s*select\b/i.test(node.sqlFragments[0] ?? ''));
+}
+
+/**
+ * A database handle for folds whose writes are sent later: a read runs on `db` at once (or, with `readsRefused`,
+ * fails with `ReadBeforeItsTime`); any other statement is compiled and kept in `kept.statements`, not sent, and
+ * answers that it changed nothing. For projections that do not read what they write.
+ */
+export function keepingWrites(db: Kysely<ReadModels>, kept: WritesKept): Kysely<ReadModels> {
+  const connection: DatabaseConnection = {
+    async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      if (!isRead(query)) {
+        kept.statements.push(query);
+        return { rows: [], numAffectedRows: 0n };
+      }
+      if (kept.readsRefused) throw new ReadBeforeItsTime('A fold run ahead of the write before it read the read models');
+      return db.executeQuery<R>(query);
+    },
+    streamQuery() {
+      throw new Error('A fold whose writes are kept cannot stream a query');
+    },
+  };
+  return new Kysely<ReadModels>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+      createDriver: () => ({
+        init: async () => undefined,
+        acquireConnection: async () => connection,
+        beginTransaction: async () => undefined,
+        commitTransaction: async () => undefined,
+        rollbackTransaction: async () => undefined,
+        releaseConnection: async () => undefined,
+        destroy: async () => undefined,
+      }),
+    },
+  });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { prepareValue } = require('pg/lib/utils') as { prepareValue(value: unknown): string | Buffer | null };
+
+/** A string constant, whatever `standard_conforming_strings` says. */
+function quoted(text: string): string {
+  const doubled = text.replaceAll("'", "''");
+  return text.includes('\\') ? `E'${doubled.replaceAll('\\', '\\\\')}'` : `'${doubled}'`;
+}
+
+/**
+ * A parameter's value written into the statement: the text `pg` would send for it, as a constant of no type yet, which
+ * PostgreSQL types from where it stands exactly as it types a parameter sent without a type.
+ */
+function constant(value: unknown): string {
+  const text = prepareValue(value);
+  if (text === null) return 'null';
+  return quoted(Buffer.isBuffer(text) ? `\\x${text.toString('hex')}` : text);
+}
+
+/** A statement with its parameters (`$1`…, outside quotes) written in as constants. */
+export function withConstants(text: string, parameters: readonly unknown[]): string {
+  if (parameters.length === 0) return text;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'" || c === '"') {
+      // Skip a quoted constant or name (a doubled quote stays inside it).
+      for (i++; i < text.length && !(text[i] === c && text[i + 1] !== c); i += text[i] === c ? 2 : 1);
+    } else if (c === '$' && /[0-9]/.test(text[i + 1] ?? '')) {
+      let j = i + 1;
+      while (j < text.length && /[0-9]/.test(text[j]!)) j++;
+      const n = Number(text.slice(i + 1, j));
+      if (n < 1 || n > parameters.length) throw new Error(`Statement parameter $${n} has no value: ${text}`);
+      out += text.slice(from, i) + constant(parameters[n - 1]);
+      from = j;
+      i = j - 1;
+    }
+  }
+  return out + text.slice(from);
+}
+
+/**
+ * Sends kept writes as ONE script (several statements in one message, which PostgreSQL runs as one transaction: all of
+ * it or none): `guard` first (it fails the script unless it changed exactly its `rows` rows), then each fold's own
+ * statements in order, then every held write as one statement. A batch of projections that write on their own then
+ * costs one round trip, as a batch of held writes does with `sendTogether`.
+ */
+export async function sendScript(db: Kysely<ReadModels>, kept: readonly KeptWrites[], guard: WriteGuard): Promise<void> {
+  const json = (w: HeldWrite) => w.text.replace(PARAMETER, () => `${quoted(w.json)}::json`);
+  const script = [`with w0 as (${json(guard)}) select 1 / (case when (select count(*) from w0) = ${Number(guard.rows)} then 1 else 0 end) as held`];
+  for (const k of kept) for (const s of k.statements) script.push(withConstants(s.sql, s.parameters));
+  const held = kept.flatMap((k) => k.held);
+  if (held.length) script.push(`with ${held.map((w, i) => `w${i} as (${json(w)})`).join(', ')} select 1`);
+  await db.executeQuery(CompiledQuery.raw(script.join(';\n')));
 }
 
 function run(db: Kysely<ReadModels>, text: string, parameters: readonly string[]) {

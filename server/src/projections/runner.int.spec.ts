@@ -245,6 +245,57 @@ describeEachDatabase('projection runner', (testDb) => {
     expect(await playersTable(db)).toEqual(before);
   });
 
+  it('rebuilds each batch while the one before it is written, a fold that reads waiting for it', async () => {
+    const total = async () => (await sql<{ total: number }>`select total from totals`.execute(db)).rows[0]?.total;
+    // Reads its total back at every batch: ahead of a batch not yet written, that read would find the total before it.
+    const reading: Projection = {
+      name: 'summing',
+      version: 1,
+      handles: ['PlayerRegistered'],
+      tables: ['totals' as keyof ReadModels & string],
+      async applyBatch(trx, events) {
+        const before = (await sql<{ total: number }>`select total from totals where k = 'all'`.execute(trx)).rows[0]?.total ?? 0;
+        const after = before + events.reduce((sum, e) => sum + numberOf(e), 0);
+        await sql`insert into totals (k, total) values ('all', ${after}) on conflict (k) do update set total = excluded.total`.execute(trx);
+      },
+    };
+    for (let i = 6; i <= 40; i++) await store.appendToStream(`player-${i}`, [registered(i)], { expectedRevision: 'no_stream' });
+    const runner = new ProjectionRunner(db, store, [reading, counting()], { batchSize: 3 });
+    await runner.init();
+    expect(await runner.rebuild()).toBe(40);
+    expect(await total()).toBe(820);
+    const counts = (await sql<{ times: number }>`select times from event_counts`.execute(db)).rows;
+    expect(counts).toHaveLength(40);
+    expect(counts.every((r) => r.times === 1)).toBe(true);
+    const checkpoints = await db.selectFrom('projection_checkpoints').select('checkpoint').execute();
+    expect(new Set(checkpoints.map((r) => r.checkpoint))).toEqual(new Set([await store.headCheckpoint()]));
+  });
+
+  it('applies each event exactly once when a rebuild races another runner', async () => {
+    for (let i = 6; i <= 30; i++) await store.appendToStream(`player-${i}`, [registered(i)], { expectedRevision: 'no_stream' });
+    const rebuilding = new ProjectionRunner(db, store, [counting()], { batchSize: 2 });
+    const live = new ProjectionRunner(db, store, [counting()], { batchSize: 3 });
+    await rebuilding.init();
+    await live.init();
+    await Promise.all([rebuilding.rebuild(), live.catchUp(), live.catchUp()]);
+    await live.catchUp();
+    const counts = (await sql<{ n: number; times: number }>`select n, times from event_counts order by n`.execute(db)).rows;
+    expect(counts).toEqual(Array.from({ length: 30 }, (_, i) => ({ n: i + 1, times: 1 })));
+  });
+
+  it('leaves a rebuild that failed at a batch as the batches before it left the tables, and finishes it on the next catch-up', async () => {
+    const total = async () => (await sql<{ total: number }>`select total from totals`.execute(db)).rows[0]?.total;
+    for (let i = 6; i <= 12; i++) await store.appendToStream(`player-${i}`, [registered(i)], { expectedRevision: 'no_stream' });
+    let failures = 0;
+    // Batches of two: 1+2, +3+4 (10), +5+6 (21), +7+8 (36) fails once.
+    const runner = new ProjectionRunner(db, store, [summing({ count: 0 }, (sum) => sum === 36 && failures++ === 0)], { batchSize: 2 });
+    await runner.init();
+    await expect(runner.rebuild()).rejects.toThrow(/failed at 36/);
+    expect(await total()).toBe(21);
+    await runner.catchUp();
+    expect(await total()).toBe(78);
+  });
+
   it('rebuilds from the first event when the projection version changes', async () => {
     const v1 = new ProjectionRunner(db, store, [counting()]);
     await v1.init();

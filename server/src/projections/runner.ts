@@ -1,7 +1,7 @@
 import { type Kysely, type KyselyPlugin, type Transaction, sql } from 'kysely';
 import { type Checkpoint, type EventStore, type ReadAllResult, type RecordedEvent, compareCheckpoints } from '../application/ports/event-store';
 import { remember } from '../application/remember';
-import { GUARD_FAILED, holdWrites, sendTogether, withWritesTogether } from './batch';
+import { GUARD_FAILED, type KeptWrites, ReadBeforeItsTime, type WriteGuard, type WritesKept, holdWrites, keepingWrites, sendScript, sendTogether, withWritesTogether } from './batch';
 import { type Projection, type ProjectionLog, type ProjectionMemory, storeLog } from './projection';
 import type { ReadModels } from './schema';
 
@@ -50,6 +50,20 @@ export interface RunnerOptions {
 }
 
 class CheckpointMovedError extends Error {}
+
+/** A batch whose held writes were sent (`ProjectionRunner.catchUpAhead`) and not yet known to have committed. */
+interface InFlight {
+  checkpoint: Checkpoint;
+  /** What each of its projections will remember once it has. */
+  pending: Map<Loop, Map<string, unknown>>;
+  sent: Promise<void>;
+}
+
+/** A projection's share of a batch, folded: what it writes and what it will remember once that is written. */
+interface Folded {
+  writes: KeptWrites;
+  pending: Map<string, unknown>;
+}
 
 /** Lets reads through and refuses any other statement before it is sent: for projections that declare `writesHeld`. */
 const REFUSE_DIRECT_WRITES: KyselyPlugin = {
@@ -149,7 +163,7 @@ function forget(loop: Loop): void {
 }
 
 /** A batch's view of a projection's memory: its own writes first, then what earlier batches committed. */
-export function batchMemory(committed: Map<string, unknown>, pending: Map<string, unknown>): ProjectionMemory {
+export function batchMemory(committed: Pick<Map<string, unknown>, 'get'>, pending: Map<string, unknown>): ProjectionMemory {
   return {
     get: <T>(key: string) => (pending.has(key) ? pending.get(key) : committed.get(key)) as T | undefined,
     set: (key, value) => void pending.set(key, value),
@@ -337,10 +351,117 @@ export class ProjectionRunner {
     return total;
   }
 
-  /** Empties the projection's tables and re-applies every event. */
+  /**
+   * Empties the projection's tables and re-applies every event, folding each batch while the one before it is
+   * written (`catchUpAhead`).
+   */
   async rebuild(name?: string, progress?: (events: number, checkpoint: Checkpoint | null) => void): Promise<number> {
     for (const loop of this.select(name)) await this.reset(loop);
-    return this.catchUp(name, progress);
+    const total = await this.catchUpAhead(this.select(name).filter((l) => !l.frozen), progress);
+    // Whatever was appended meanwhile, and a new version built beside, as a catch-up does.
+    return total + (await this.catchUp(name));
+  }
+
+  /**
+   * Applies everything available now like `catchUp`, with the projections' folding and PostgreSQL's writing side by
+   * side: batch k+1 is folded while batch k is written, on the rows batch k will leave (what it remembers). Every write
+   * of a batch is kept while it is folded (`keepingWrites`) and the batch is sent as one script (`sendScript`) once the
+   * one before it has committed, with the checkpoints' compare-and-set from where that one left them: a failed batch
+   * fails the one folded after it. A projection whose fold reads the read models while a batch is in flight waits for
+   * that batch and is folded again.
+   */
+  private async catchUpAhead(loops: readonly Loop[], progress?: (events: number, checkpoint: Checkpoint | null) => void): Promise<number> {
+    let total = 0;
+    let flight: InFlight | null = null;
+    /** Waits for the batch in flight; false when it failed because someone else moved the checkpoints. */
+    const land = async (): Promise<boolean> => {
+      const landing = flight;
+      flight = null;
+      return landing ? this.landAhead(landing) : true;
+    };
+    const kept: WritesKept = { statements: [], readsRefused: false };
+    const db = keepingWrites(this.db, kept);
+    try {
+      for (;;) {
+        const ahead = flight as InFlight | null;
+        // Where each projection will stand, and what it will remember, once the batch in flight has committed.
+        const from = new Map(loops.map((l) => [l, ahead?.pending.has(l) ? ahead.checkpoint : l.checkpoint]));
+        const start = lowest([...from.values()]);
+        const { events, checkpoint } = await this.read(start);
+        if (events.length === 0 || checkpoint === null) break;
+        if (events.length >= this.batchSize) this.prefetch(checkpoint);
+        const moves = loops.filter((l) => compareCheckpoints(from.get(l)!, checkpoint) < 0);
+        if (moves.length === 0) break;
+        const unseen = unseenEvents(events, moves, from, start);
+        const folded = new Map<Loop, Folded>();
+        for (const loop of moves) {
+          const done = await this.foldKept(db, kept, loop, unseen.get(loop)!, ahead);
+          if (done) folded.set(loop, done);
+        }
+        // What was folded ahead stands only on the batch in flight: if that failed, read again from where the checkpoints are.
+        if (!(await land())) continue;
+        for (const loop of moves) if (!folded.has(loop)) folded.set(loop, (await this.foldKept(db, kept, loop, unseen.get(loop)!, null))!);
+        const sent = this.sendKept(moves, from, checkpoint, moves.map((l) => folded.get(l)!.writes));
+        sent.catch(() => undefined);
+        flight = { checkpoint, pending: new Map(moves.map((l) => [l, folded.get(l)!.pending])), sent };
+        total += events.length;
+        progress?.(total, checkpoint);
+      }
+    } finally {
+      // A batch in flight is always waited for, so its failure is heard and what it wrote is remembered.
+      await land();
+    }
+    return total;
+  }
+
+  /**
+   * Folds one projection's share of a batch with its writes kept, not sent. Ahead of a batch in flight (`ahead`), on
+   * what that batch will leave; null when the fold read the read models meanwhile (it must wait for that batch).
+   */
+  private async foldKept(db: Kysely<ReadModels>, kept: WritesKept, loop: Loop, events: readonly RecordedEvent[], ahead: InFlight | null): Promise<Folded | null> {
+    const pending = new Map<string, unknown>();
+    const landing = ahead?.pending.get(loop);
+    const committed = landing ? { get: (key: string) => (landing.has(key) ? landing.get(key) : loop.memory.get(key)) } : loop.memory;
+    const memory = batchMemory(committed, pending);
+    kept.statements = [];
+    kept.readsRefused = ahead !== null;
+    try {
+      if (events.length && loop.projection.recall) await loop.projection.recall(db, events, memory, this.log);
+      const { held } = await holdWrites(db as Transaction<ReadModels>, async () => {
+        if (events.length) await loop.projection.applyBatch(db as Transaction<ReadModels>, events, memory);
+      });
+      return { writes: { statements: kept.statements, held }, pending };
+    } catch (err) {
+      if (err instanceof ReadBeforeItsTime) return null;
+      throw err;
+    }
+  }
+
+  /** Sends a folded batch's writes with the checkpoints' compare-and-set, as one script. */
+  private async sendKept(loops: readonly Loop[], from: ReadonlyMap<Loop, Checkpoint | null>, checkpoint: Checkpoint, writes: readonly KeptWrites[]): Promise<void> {
+    try {
+      await sendScript(this.db, writes, this.checkpointGuard(loops, from, checkpoint));
+    } catch (err) {
+      if ((err as { code?: unknown }).code === GUARD_FAILED) throw new CheckpointMovedError();
+      throw err;
+    }
+  }
+
+  /** Waits for a batch sent ahead; once it has committed, its projections remember what it wrote and move on. */
+  private async landAhead(flight: InFlight): Promise<boolean> {
+    try {
+      await flight.sent;
+    } catch (err) {
+      for (const loop of flight.pending.keys()) forget(loop);
+      if (!(err instanceof CheckpointMovedError)) throw err;
+      await this.syncCheckpoints([...flight.pending.keys()]);
+      return false;
+    }
+    for (const [loop, pending] of flight.pending) {
+      for (const [key, value] of pending) remember(loop.memory, key, value, MEMORY_LIMIT);
+      this.advance(loop, flight.checkpoint);
+    }
+    return true;
   }
 
   /** The store's kind (`postgres`, `pglite`, `eventstoredb`): what a checkpoint's position counts. */
@@ -513,19 +634,23 @@ export class ProjectionRunner {
   ): Promise<void> {
     const db = this.db.withPlugin(REFUSE_DIRECT_WRITES);
     const { held } = await holdWrites(db as Transaction<ReadModels>, () => apply(db));
-    const guard = {
-      text: `update projection_checkpoints p set checkpoint = v.new, updated_at = now()
-               from json_to_recordset($1::json) as v(name text, old text, new text)
-              where p.name = v.name and p.checkpoint is not distinct from v.old returning 1`,
-      json: JSON.stringify(moves.map((l) => ({ name: l.checkpointName, old: from.get(l)!, new: checkpoint }))),
-      rows: moves.length,
-    };
     try {
-      await sendTogether(this.db, held, guard);
+      await sendTogether(this.db, held, this.checkpointGuard(moves, from, checkpoint));
     } catch (err) {
       if ((err as { code?: unknown }).code === GUARD_FAILED) throw new CheckpointMovedError();
       throw err;
     }
+  }
+
+  /** The checkpoints' compare-and-set as the first part of a batch's statement: each moves from where the batch started. */
+  private checkpointGuard(loops: readonly Loop[], from: ReadonlyMap<Loop, Checkpoint | null>, checkpoint: Checkpoint): WriteGuard {
+    return {
+      text: `update projection_checkpoints p set checkpoint = v.new, updated_at = now()
+               from json_to_recordset($1::json) as v(name text, old text, new text)
+              where p.name = v.name and p.checkpoint is not distinct from v.old returning 1`,
+      json: JSON.stringify(loops.map((l) => ({ name: l.checkpointName, old: from.get(l)!, new: checkpoint }))),
+      rows: loops.length,
+    };
   }
 
   /** Applies a batch in a transaction that first moves the checkpoints (compare-and-set), then writes. */
@@ -632,8 +757,10 @@ export class ProjectionRunner {
   private async reset(loop: Loop): Promise<void> {
     const { name, version, tables } = loop.projection;
     await this.db.transaction().execute(async (trx) => {
-      for (const table of tables) await trx.deleteFrom(table).execute();
+      // The checkpoint first: from here on a batch of another runner waits for this one and then fails its compare-and-set;
+      // one that committed before is seen, and emptied, by the deletes that follow.
       await trx.updateTable('projection_checkpoints').set({ version, checkpoint: null, updated_at: new Date() }).where('name', '=', name).execute();
+      for (const table of tables) await trx.deleteFrom(table).execute();
     });
     loop.checkpoint = null;
     forget(loop);
