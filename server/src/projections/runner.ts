@@ -395,6 +395,9 @@ export class ProjectionRunner {
         const unseen = unseenEvents(events, moves, from, start);
         const folded = new Map<Loop, Folded>();
         for (const loop of moves) {
+          // The script in flight reaches PostgreSQL's socket only as the event loop turns: a batch's folds that held it
+          // throughout would keep PostgreSQL waiting for the script's end, and nothing would be done side by side.
+          await new Promise<void>((resolve) => setImmediate(resolve));
           const done = await this.foldKept(db, kept, loop, unseen.get(loop)!, ahead);
           if (done) folded.set(loop, done);
         }
