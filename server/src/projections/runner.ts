@@ -410,6 +410,10 @@ export class ProjectionRunner {
         total += events.length;
         progress?.(total, checkpoint);
       }
+    } catch (err) {
+      // What a failed fold may have changed of the rows it recalled is not kept.
+      for (const loop of loops) forget(loop);
+      throw err;
     } finally {
       // A batch in flight is always waited for, so its failure is heard and what it wrote is remembered.
       await land();
