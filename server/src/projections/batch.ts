@@ -107,6 +107,7 @@ async function readStored<Row, T extends Versioned>(db: Kysely<ReadModels>, stor
 
 /** The keys of the rows a batch touches that memory does not hold and that the batch does not create. */
 function forgotten(batch: Map<string, { events: RecordedEvent[] }>, memory: ProjectionMemory, createdBy: string | undefined): string[] {
+  if (memory.complete) return [];
   return [...batch].filter(([key, touched]) => memory.get(key) === undefined && touched.events[0]!.type !== createdBy).map(([key]) => key);
 }
 

@@ -10,6 +10,11 @@ import type { ReadModels } from './schema';
 export interface ProjectionMemory {
   get<T>(key: string): T | undefined;
   set(key: string, value: unknown): void;
+  /**
+   * Every row the projection's tables hold is remembered (the runner emptied them and has let go of nothing since, as
+   * in a rebuild): a key not remembered has no row, and there is nothing to read back.
+   */
+  readonly complete?: boolean;
 }
 
 /**

@@ -92,6 +92,8 @@ interface Loop {
   checkpoint: Checkpoint | null;
   /** What the projection wrote in this runner's committed batches (valid while no one else writes its tables). */
   memory: Map<string, unknown>;
+  /** `memory` holds every row of the projection's tables: this runner emptied them and has let go of nothing since. */
+  complete: boolean;
   /** Its row in `projection_checkpoints`: the projection's name, or `<name>@<version>` for a version being built beside. */
   checkpointName: string;
   /** The schema its tables are written in, when not the read models' own (a version built beside the served one). */
@@ -160,13 +162,21 @@ function unseenEvents(events: readonly RecordedEvent[], loops: readonly Loop[], 
  */
 function forget(loop: Loop): void {
   loop.memory = new Map();
+  loop.complete = false;
+}
+
+/** Keeps what a committed batch wrote in the loop's memory; if that lets go of older rows, the memory is no longer complete. */
+function rememberAll(loop: Loop, written: ReadonlyMap<string, unknown>): void {
+  if (loop.memory.size + written.size > MEMORY_LIMIT) loop.complete = false;
+  for (const [key, value] of written) remember(loop.memory, key, value, MEMORY_LIMIT);
 }
 
 /** A batch's view of a projection's memory: its own writes first, then what earlier batches committed. */
-export function batchMemory(committed: Pick<Map<string, unknown>, 'get'>, pending: Map<string, unknown>): ProjectionMemory {
+export function batchMemory(committed: Pick<Map<string, unknown>, 'get'>, pending: Map<string, unknown>, complete = false): ProjectionMemory {
   return {
     get: <T>(key: string) => (pending.has(key) ? pending.get(key) : committed.get(key)) as T | undefined,
     set: (key, value) => void pending.set(key, value),
+    complete,
   };
 }
 
@@ -209,7 +219,7 @@ export class ProjectionRunner {
       if (names.has(p.name)) throw new Error(`Two projections are named ${p.name}`);
       names.add(p.name);
     }
-    this.loops = projections.map((projection) => ({ projection, handles: new Set(projection.handles), checkpoint: null, memory: new Map(), checkpointName: projection.name }));
+    this.loops = projections.map((projection) => ({ projection, handles: new Set(projection.handles), checkpoint: null, memory: new Map(), complete: false, checkpointName: projection.name }));
     this.log = storeLog(store);
     this.batchSize = options.batchSize ?? 2000;
     this.idleMs = options.idleMs ?? 25;
@@ -272,6 +282,8 @@ export class ProjectionRunner {
     live.frozen = true;
     const next: Loop = {
       projection: live.projection, handles: live.handles, checkpoint: resumed?.checkpoint ?? null, memory: new Map(), checkpointName, schema,
+      // Built from the first event in tables just made: nothing to read back until its memory lets go of a row.
+      complete: !resumed,
     };
     this.upgrades.push({ live, next, fromVersion, started: this.now(), events: 0, head: null });
     this.options.log?.info(
@@ -429,7 +441,7 @@ export class ProjectionRunner {
     const pending = new Map<string, unknown>();
     const landing = ahead?.pending.get(loop);
     const committed = landing ? { get: (key: string) => (landing.has(key) ? landing.get(key) : loop.memory.get(key)) } : loop.memory;
-    const memory = batchMemory(committed, pending);
+    const memory = batchMemory(committed, pending, loop.complete);
     kept.statements = [];
     kept.readsRefused = ahead !== null;
     try {
@@ -465,7 +477,7 @@ export class ProjectionRunner {
       return false;
     }
     for (const [loop, pending] of flight.pending) {
-      for (const [key, value] of pending) remember(loop.memory, key, value, MEMORY_LIMIT);
+      rememberAll(loop, pending);
       this.advance(loop, flight.checkpoint);
     }
     return true;
@@ -588,7 +600,7 @@ export class ProjectionRunner {
     const from = new Map(loops.map((l) => [l, l.checkpoint]));
     // …and so is what it remembers, as it stood at that checkpoint: a concurrent step that fails may make the runner
     // forget meanwhile, and this step must not find a row it recalled gone when it folds.
-    const remembered = new Map(loops.map((l) => [l, l.memory]));
+    const remembered = new Map(loops.map((l) => [l, { memory: l.memory, complete: l.complete }]));
     const start = lowest([...from.values()]);
     const { events, checkpoint } = await this.read(start);
     if (events.length === 0 || checkpoint === null) return 0;
@@ -598,17 +610,21 @@ export class ProjectionRunner {
     if (moves.length === 0) return 0;
     const pending = new Map(moves.map((l) => [l, new Map<string, unknown>()]));
     const unseen = unseenEvents(events, moves, from, start);
+    const memoryOf = (loop: Loop) => {
+      const { memory, complete } = remembered.get(loop)!;
+      return batchMemory(memory, pending.get(loop)!, complete);
+    };
     try {
       // Rows kept in memory only that this runner forgot (a restart) are folded again before the batch is applied.
       for (const loop of moves) {
         const recall = loop.projection.recall;
         const mine = unseen.get(loop)!;
-        if (recall && mine.length) await recall(loop.schema ? this.db.withSchema(loop.schema) : this.db, mine, batchMemory(remembered.get(loop)!, pending.get(loop)!), this.log);
+        if (recall && mine.length) await recall(loop.schema ? this.db.withSchema(loop.schema) : this.db, mine, memoryOf(loop), this.log);
       }
       const apply = async (db: Kysely<ReadModels>) => {
         for (const loop of moves) {
           const mine = unseen.get(loop)!;
-          if (mine.length) await loop.projection.applyBatch(db as Transaction<ReadModels>, mine, batchMemory(remembered.get(loop)!, pending.get(loop)!));
+          if (mine.length) await loop.projection.applyBatch(db as Transaction<ReadModels>, mine, memoryOf(loop));
         }
       };
       // A version built beside writes tables of its own schema, set for its transaction.
@@ -623,7 +639,7 @@ export class ProjectionRunner {
     }
     // Remember before advancing: a step that starts from the new checkpoint must find what this one wrote.
     for (const loop of moves) {
-      for (const [key, value] of pending.get(loop)!) remember(loop.memory, key, value, MEMORY_LIMIT);
+      rememberAll(loop, pending.get(loop)!);
       this.advance(loop, checkpoint);
     }
     return events.length;
@@ -771,5 +787,7 @@ export class ProjectionRunner {
     });
     loop.checkpoint = null;
     forget(loop);
+    // Emptied by this runner: until its memory lets go of a row, what it does not remember is not stored.
+    loop.complete = true;
   }
 }

@@ -61,6 +61,7 @@ export const coachProjection: Projection = {
   handles: [...HANDLES],
   tables: ['coach_deviations', 'coach_hands', 'coach_players'],
   async recall(db, events, memory, log) {
+    if (memory.complete) return;
     const forgotten = new Map<string, RecordedEvent>();
     for (const event of events) {
       const owner = streamOwner(event.streamId, 'account');
@@ -81,7 +82,7 @@ export const coachProjection: Projection = {
       if (owner !== undefined && !touched.has(owner)) touched.set(owner, memory.get<CoachRow>(owner));
     }
     if (touched.size === 0) return;
-    const stored = await readRows(trx, [...touched].filter(([, row]) => row === undefined).map(([id]) => id));
+    const stored = memory.complete ? new Map<string, CoachRow>() : await readRows(trx, [...touched].filter(([, row]) => row === undefined).map(([id]) => id));
 
     const before = new Map<string, CoachRow>();
     const now = new Map<string, CoachRow>();

@@ -59,7 +59,7 @@ export const dailyStatsProjection: Projection = {
     const days = new Map<string, Day | undefined>();
     for (const e of counted) if (!days.has(dayOf(e))) days.set(dayOf(e), memory.get<Day>(dayOf(e)));
     const unread = [...days].filter(([, d]) => d === undefined).map(([day]) => day);
-    if (unread.length) {
+    if (unread.length && !memory.complete) {
       for (const row of await trx.selectFrom('daily_stats').selectAll().where('day', 'in', unread).execute()) days.set(row.day, { ...row });
     }
 

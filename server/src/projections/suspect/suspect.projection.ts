@@ -113,7 +113,7 @@ export function suspectProjection(settings: SuspectSettings = DEFAULT_SUSPECT_SE
         const owner = streamOwner(event.streamId, 'account') ?? streamOwner(event.streamId, 'player');
         if (owner !== undefined && !touched.has(owner)) touched.set(owner, memory.get<SuspectRow>(owner));
       }
-      const stored = await readRows(trx, [...touched].filter(([, row]) => row === undefined).map(([id]) => id));
+      const stored = memory.complete ? new Map<string, SuspectRow>() : await readRows(trx, [...touched].filter(([, row]) => row === undefined).map(([id]) => id));
 
       const before = new Map<string, SuspectRow>();
       const now = new Map<string, SuspectRow>();
