@@ -51,7 +51,7 @@ export interface RunnerOptions {
 
 class CheckpointMovedError extends Error {}
 
-/** A batch whose held writes were sent (`ProjectionRunner.catchUpAhead`) and not yet known to have committed. */
+/** A batch whose script was sent (`ProjectionRunner.catchUpAhead`) and is not yet known to have committed. */
 interface InFlight {
   checkpoint: Checkpoint;
   /** What each of its projections will remember once it has. */
