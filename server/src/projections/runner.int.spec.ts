@@ -69,6 +69,13 @@ describeEachDatabase('projection runner', (testDb) => {
   });
   afterEach(() => database.close());
 
+  /** The sum the summing projections keep. */
+  const total = async () => (await sql<{ total: number }>`select total from totals`.execute(db)).rows[0]?.total;
+  /** Registers players `from` to `to` (the store holds 1 to 5 to begin with). */
+  const register = async (from: number, to: number) => {
+    for (let i = from; i <= to; i++) await store.appendToStream(`player-${i}`, [registered(i)], { expectedRevision: 'no_stream' });
+  };
+
   it('builds the read model and moves the checkpoint to the last event', async () => {
     const runner = new ProjectionRunner(db, store, [playersProjection], { batchSize: 2 });
     await runner.init();
@@ -140,7 +147,6 @@ describeEachDatabase('projection runner', (testDb) => {
   });
 
   it('lets a projection remember its rows between batches, and forget them when another runner wrote or a batch failed', async () => {
-    const total = async () => (await sql<{ total: number }>`select total from totals`.execute(db)).rows[0]?.total;
     const reads = { count: 0 };
     const a = new ProjectionRunner(db, store, [summing(reads)], { batchSize: 2 });
     await a.init();
@@ -172,7 +178,6 @@ describeEachDatabase('projection runner', (testDb) => {
   });
 
   it('forgets what it remembered when it learns, reporting the lag, that another process applied the events in between', async () => {
-    const total = async () => (await sql<{ total: number }>`select total from totals`.execute(db)).rows[0]?.total;
     // An API instance: its runner is not started, but it catches up itself when a reader must see a write.
     const api = new ProjectionRunner(db, store, [summing({ count: 0 })], { batchSize: 2 });
     await api.init();
@@ -247,7 +252,6 @@ describeEachDatabase('projection runner', (testDb) => {
   });
 
   it('rebuilds each batch while the one before it is written, a fold that reads waiting for it', async () => {
-    const total = async () => (await sql<{ total: number }>`select total from totals`.execute(db)).rows[0]?.total;
     // Reads its total back at every batch: ahead of a batch not yet written, that read would find the total before it.
     const reading: Projection = {
       name: 'summing',
@@ -260,7 +264,7 @@ describeEachDatabase('projection runner', (testDb) => {
         await sql`insert into totals (k, total) values ('all', ${after}) on conflict (k) do update set total = excluded.total`.execute(trx);
       },
     };
-    for (let i = 6; i <= 40; i++) await store.appendToStream(`player-${i}`, [registered(i)], { expectedRevision: 'no_stream' });
+    await register(6, 40);
     const runner = new ProjectionRunner(db, store, [reading, counting()], { batchSize: 3 });
     await runner.init();
     expect(await runner.rebuild()).toBe(40);
@@ -273,7 +277,6 @@ describeEachDatabase('projection runner', (testDb) => {
   });
 
   it('reads nothing back while it rebuilds, until someone else writes the tables', async () => {
-    const total = async () => (await sql<{ total: number }>`select total from totals`.execute(db)).rows[0]?.total;
     const reads = { count: 0 };
     const runner = new ProjectionRunner(db, store, [summing(reads)], { batchSize: 2 });
     await runner.init();
@@ -295,7 +298,7 @@ describeEachDatabase('projection runner', (testDb) => {
   });
 
   it('applies each event exactly once when a rebuild races another runner', async () => {
-    for (let i = 6; i <= 30; i++) await store.appendToStream(`player-${i}`, [registered(i)], { expectedRevision: 'no_stream' });
+    await register(6, 30);
     const rebuilding = new ProjectionRunner(db, store, [counting()], { batchSize: 2 });
     const live = new ProjectionRunner(db, store, [counting()], { batchSize: 3 });
     await rebuilding.init();
@@ -307,8 +310,7 @@ describeEachDatabase('projection runner', (testDb) => {
   });
 
   it('leaves a rebuild that failed at a batch as the batches before it left the tables, and finishes it on the next catch-up', async () => {
-    const total = async () => (await sql<{ total: number }>`select total from totals`.execute(db)).rows[0]?.total;
-    for (let i = 6; i <= 12; i++) await store.appendToStream(`player-${i}`, [registered(i)], { expectedRevision: 'no_stream' });
+    await register(6, 12);
     let failures = 0;
     // Batches of two: 1+2, +3+4 (10), +5+6 (21), +7+8 (36) fails once.
     const runner = new ProjectionRunner(db, store, [summing({ count: 0 }, (sum) => sum === 36 && failures++ === 0)], { batchSize: 2 });

@@ -51,6 +51,16 @@ export interface RunnerOptions {
 
 class CheckpointMovedError extends Error {}
 
+/** Waits for a statement guarded by the checkpoints' compare-and-set; a guard that did not hold is a `CheckpointMovedError`. */
+async function checkpointsMoved(sent: Promise<void>): Promise<void> {
+  try {
+    await sent;
+  } catch (err) {
+    if ((err as { code?: unknown }).code === GUARD_FAILED) throw new CheckpointMovedError();
+    throw err;
+  }
+}
+
 /** A batch whose script was sent (`ProjectionRunner.catchUpAhead`) and is not yet known to have committed. */
 interface InFlight {
   checkpoint: Checkpoint;
@@ -458,12 +468,7 @@ export class ProjectionRunner {
 
   /** Sends a folded batch's writes with the checkpoints' compare-and-set, as one script. */
   private async sendKept(loops: readonly Loop[], from: ReadonlyMap<Loop, Checkpoint | null>, checkpoint: Checkpoint, writes: readonly KeptWrites[]): Promise<void> {
-    try {
-      await sendScript(this.db, writes, this.checkpointGuard(loops, from, checkpoint));
-    } catch (err) {
-      if ((err as { code?: unknown }).code === GUARD_FAILED) throw new CheckpointMovedError();
-      throw err;
-    }
+    await checkpointsMoved(sendScript(this.db, writes, this.checkpointGuard(loops, from, checkpoint)));
   }
 
   /** Waits for a batch sent ahead; once it has committed, its projections remember what it wrote and move on. */
@@ -657,12 +662,7 @@ export class ProjectionRunner {
   ): Promise<void> {
     const db = this.db.withPlugin(REFUSE_DIRECT_WRITES);
     const { held } = await holdWrites(db as Transaction<ReadModels>, () => apply(db));
-    try {
-      await sendTogether(this.db, held, this.checkpointGuard(moves, from, checkpoint));
-    } catch (err) {
-      if ((err as { code?: unknown }).code === GUARD_FAILED) throw new CheckpointMovedError();
-      throw err;
-    }
+    await checkpointsMoved(sendTogether(this.db, held, this.checkpointGuard(moves, from, checkpoint)));
   }
 
   /** The checkpoints' compare-and-set as the first part of a batch's statement: each moves from where the batch started. */
