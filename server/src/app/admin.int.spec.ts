@@ -225,7 +225,8 @@ describeEachDatabase('admins and support', (db) => {
       const hand = await play(p.auth, seeds.plain, 'stand');
       await put(p.auth, '/api/shoes/retire');
       // The card at position 2 (the player's 9 of clubs) becomes the 10 of hearts, straight in the store.
-      await sql`update es_events set data = jsonb_set(data, '{card}', '9'::jsonb) where stream_id = ${accountStream(p.id)} and data->>'handId' = ${hand} and type = 'CardDealt' and (data->>'position')::int = 2`.execute(kysely);
+      // The deal carries its four cards; the third (index 2) is at shoe position 2.
+      await sql`update es_events set data = jsonb_set(data, '{cards,2,card}', '9'::jsonb) where stream_id = ${accountStream(p.id)} and data->>'handId' = ${hand} and type = 'HandStarted' and (data#>>'{cards,2,position}')::int = 2`.execute(kysely);
       let audit = (await api.get(admin.auth, `/api/admin/hands/${hand}/audit`)).json<HandAudit>();
       expect(audit.verified).toBe(false);
       expect(audit.checks).toMatchObject({ cards: 'failed', payouts: 'passed' });
@@ -261,7 +262,8 @@ describeEachDatabase('admins and support', (db) => {
         const audit = (await api.get(staff.auth, `/api/admin/hands/${hand}/audit`)).json<HandAudit>();
         const dealer = audit.cards.filter((c) => c.to === 'Dealer');
         expect(dealer.map((c) => [c.card.rank, c.card.faceDown, c.expected])).toEqual([[1, false, null], [0, true, null]]);
-        expect(audit.timeline.filter((e) => e.type === 'CardDealt' && (e.data as { faceDown: boolean }).faceDown).map((e) => (e.data as { card: unknown }).card)).toEqual([null]);
+        const carried = audit.timeline.flatMap((e) => (e.data as { cards?: { faceDown: boolean; card: unknown }[] }).cards ?? []);
+        expect(carried.filter((c) => c.faceDown).map((c) => c.card)).toEqual([null]);
         expect(audit.checks).toMatchObject({ decisions: 'unchecked', payouts: 'unchecked' });
         expect(audit.notes.join(' ')).toMatch(/face-down card stays hidden/);
         // The hand itself and the player's hands list, as staff read them.

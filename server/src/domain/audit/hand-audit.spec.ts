@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { houseSeedHash } from '@bahati/contracts';
 import { type AccountCommand, type AccountEvent, type AccountState, accountDecider } from '../account/account';
+import { cardsApart } from '../hand/hand';
 import { type StoredAccountEvent, replayHand } from './hand-audit';
 
 type Fixture = { playerSeed: string; houseSeed: string };
@@ -71,6 +72,18 @@ class Account {
 }
 
 const data = (e: StoredAccountEvent) => e.data as Record<string, unknown>;
+type Card = { position: number; card: unknown; faceDown: boolean };
+const cardsIn = (e: StoredAccountEvent) => (Array.isArray(data(e).cards) ? (data(e).cards as Card[]) : []);
+/** Finds the event that dealt the card at `position`, for `tampered`. */
+const deals = (position: number) => (e: StoredAccountEvent) => cardsIn(e).some((c) => c.position === position);
+/** Changes the card at `position` among the cards an event carries. */
+const changeCard = (position: number, change: (c: Card) => Card) => (d: Record<string, unknown>) => ({
+  ...d,
+  cards: (d.cards as Card[]).map((c) => (c.position === position ? change(c) : c)),
+});
+/** The stream as it was stored before the dealing events carried their cards: each card its own CardDealt, revisions renumbered. */
+const storedApart = (events: readonly StoredAccountEvent[]): StoredAccountEvent[] =>
+  cardsApart(events).map((e, revision) => ({ ...e, id: uuid(revision, 'e0000000'), revision }));
 
 describe('a hand audited by replay', () => {
   it('verifies a settled hand of a retired shoe: every card at its position, the payout, the ledger lines', () => {
@@ -87,13 +100,33 @@ describe('a hand audited by replay', () => {
     expect(audit.settlement).toMatchObject({ recorded: { winAmount: 2000, net: 1000 }, expected: { winAmount: 2000, net: 1000 } });
     expect(audit.ledgerFromEvents.map((l) => [l.type, l.amount])).toEqual([['Bet', -1000], ['Win', 2000], ['ShowShoe', 0]]);
     expect(audit.timeline.map((e) => e.type)).toEqual([
+      'ShoeCommitted', 'ShoeStarted', 'HandOpened', 'HandStarted', 'PlayerStood', 'DealerPlayed', 'HandSettled', 'ShoeRetired',
+    ]);
+    // Each card is named with the revision of the event that dealt it.
+    const revisionOf = (type: string) => audit.timeline.find((e) => e.type === type)!.revision;
+    expect(audit.cards.map((c) => c.revision)).toEqual([...Array(4).fill(revisionOf('HandStarted')), revisionOf('DealerPlayed'), revisionOf('DealerPlayed')]);
+  });
+
+  it('audits a hand stored with each card as its own event, as hands were stored before, the same way', () => {
+    const account = new Account().shoe(seeds.plain).deal(1).play('Stand').retire();
+    const apart = storedApart(account.events);
+    const audit = replayHand(apart, handId(1), sha256)!;
+    expect(audit.mismatches).toEqual([]);
+    expect(audit.checks).toEqual({ seeds: 'passed', cards: 'passed', decisions: 'passed', payouts: 'passed' });
+    expect(audit.timeline.map((e) => e.type)).toEqual([
       'ShoeCommitted', 'ShoeStarted', 'HandOpened', 'HandStarted', 'CardDealt', 'CardDealt', 'CardDealt', 'CardDealt', 'PlayerStood', 'CardDealt', 'CardDealt', 'DealerPlayed', 'HandSettled', 'ShoeRetired',
     ]);
+    const together = replayHand(account.events, handId(1), sha256)!;
+    expect(audit.cards.map(({ revision: _, ...c }) => c)).toEqual(together.cards.map(({ revision: _, ...c }) => c));
+    expect(audit.payouts).toEqual(together.payouts);
+
+    const wrongCard = apart.map((e) => (e.type === 'CardDealt' && data(e).position === 2 ? { ...e, data: { ...data(e), card: 9 } } : e));
+    expect(replayHand(wrongCard, handId(1), sha256)!.mismatches).toEqual([expect.objectContaining({ kind: 'card', position: 2, actual: 9 })]);
   });
 
   it('names a card at a position the seeds do not give', () => {
     const account = new Account().shoe(seeds.plain).deal(1).play('Stand').retire();
-    const tampered = account.tampered((e) => e.type === 'CardDealt' && data(e).position === 2, (d) => ({ ...d, card: 9 /* the ten of hearts */ }));
+    const tampered = account.tampered(deals(2), changeCard(2, (c) => ({ ...c, card: 9 /* the ten of hearts */ })));
     const audit = replayHand(tampered, handId(1), sha256)!;
     expect(audit.checks.cards).toBe('failed');
     expect(audit.mismatches).toEqual([expect.objectContaining({ kind: 'card', position: 2, field: 'card', actual: 9 })]);
@@ -172,8 +205,8 @@ describe('a hand audited by replay', () => {
     const shown = live.cards.find((c) => c.faceDown)!;
     expect(shown).toMatchObject({ position: 3, to: 'Dealer', card: { id: null, suit: null, faceDown: true }, expected: null, matches: null });
     expect(live.cards.filter((c) => !c.faceDown).map((c) => c.card.id)).toEqual(account.state.game.hand.player[0]!.cards.slice(0, 1).concat(account.state.game.hand.dealer.cards[0]!, account.state.game.hand.player[0]!.cards[1]!));
-    const dealtFaceDown = live.timeline.filter((e) => e.type === 'CardDealt' && (e.data as { faceDown: boolean }).faceDown);
-    expect(dealtFaceDown.map((e) => (e.data as { card: unknown }).card)).toEqual([null]);
+    const dealtFaceDown = live.timeline.flatMap((e) => (Array.isArray((e.data as { cards?: unknown }).cards) ? (e.data as { cards: Card[] }).cards : [])).filter((c) => c.faceDown);
+    expect(dealtFaceDown.map((c) => [c.position, c.card])).toEqual([[3, null]]);
     expect(live.checks).toEqual({ seeds: 'unchecked', cards: 'unchecked', decisions: 'unchecked', payouts: 'unchecked' });
     expect(live.notes.join(' ')).toMatch(/face-down card stays hidden/);
     expect(JSON.stringify(live)).not.toMatch(new RegExp(`"(card|id)":${hole}\\b`));
@@ -183,6 +216,13 @@ describe('a hand audited by replay', () => {
     expect(settled.settled).toBe(true);
     expect(settled.cards.find((c) => c.position === 3)!.card.id).toBe(hole);
     expect(settled.checks.decisions).toBe('passed');
+    expect(settled.timeline.find((e) => e.type === 'HandStarted')!.data).toMatchObject({ cards: expect.arrayContaining([expect.objectContaining({ position: 3, card: hole })]) });
+
+    // The same, stored with each card as its own event.
+    const apart = storedApart(new Account().shoe(seeds.insurance).deal(1).events);
+    const liveApart = replayHand(apart, handId(1), sha256)!;
+    expect(liveApart.timeline.filter((e) => e.type === 'CardDealt' && (e.data as Card).faceDown).map((e) => (e.data as Card).card)).toEqual([null]);
+    expect(JSON.stringify(liveApart)).not.toMatch(new RegExp(`"(card|id)":${hole}\\b`));
   });
 
   it('finds the second hand of a shoe where the first left off', () => {
@@ -202,8 +242,14 @@ describe('a hand audited by replay', () => {
       const audit = replayHand(tampered, handId(1), sha256)!;
       expect(audit.mismatches.length).toBeGreaterThan(0);
     }
-    const badCard = account.tampered((e) => e.type === 'CardDealt', (d) => ({ ...d, card: 'ace' }));
+    const badCard = account.tampered(deals(0), changeCard(0, (c) => ({ ...c, card: 'ace' })));
     expect(replayHand(badCard, handId(1), sha256)!.mismatches).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'card', position: 0 })]));
+    // Cards that are not a list stay on their event, and the comparison names them.
+    const notAList = account.tampered((e) => e.type === 'HandStarted', (d) => ({ ...d, cards: 'four' }));
+    expect(replayHand(notAList, handId(1), sha256)!.checks.decisions).toBe('failed');
+    // A card taken out of the deal.
+    const missing = account.tampered((e) => e.type === 'HandStarted', (d) => ({ ...d, cards: (d.cards as Card[]).slice(0, 3) }));
+    expect(replayHand(missing, handId(1), sha256)!.checks.decisions).toBe('failed');
   });
 
   it('knows no hand it has no events for', () => {

@@ -5,7 +5,7 @@ import { cardView, hiddenCard } from '../account/game-view';
 import type { ShoeCommitted, ShoeRetired, ShoeStarted } from '../account/game';
 import { ledgerEntriesOf, ledgerLines } from '../account/ledger';
 import { type HandCommand, handDecider } from '../hand/decide';
-import { type CardDealt, decisionOf, type HandEvent, type HandSettlement, type HandStarted, type HandState, isHandEvent } from '../hand/hand';
+import { type CardDealt, cardsApart, decisionOf, type HandEvent, type HandSettlement, type HandStarted, type HandState, isHandEvent } from '../hand/hand';
 
 /** An event of the account stream as the event store returns it. */
 export interface StoredAccountEvent {
@@ -65,12 +65,18 @@ const status = (checked: boolean, failed: boolean): AuditCheckResult => (!checke
  */
 function shownData(e: StoredAccountEvent, handInPlay: boolean): unknown {
   if (e.type === 'CardDealt' && handInPlay && dataOf(e).faceDown === true) return { ...dataOf(e), card: null };
+  const carried = dataOf(e).cards;
+  if (handInPlay && isHandEvent(e) && Array.isArray(carried) && carried.some(isFaceDown)) {
+    return { ...dataOf(e), cards: carried.map((c: unknown) => (isFaceDown(c) ? { ...(c as object), card: null } : c)) };
+  }
   if (e.type === 'ShoeCommitted' && 'sealedHouseSeed' in dataOf(e)) {
     const { sealedHouseSeed: _sealed, ...shown } = dataOf(e);
     return shown;
   }
   return e.data;
 }
+
+const isFaceDown = (c: unknown): boolean => typeof c === 'object' && c !== null && (c as { faceDown?: unknown }).faceDown === true;
 
 /**
  * Audits one hand from its account's stored events (never a read model): the shoe is derived again from
@@ -173,7 +179,9 @@ function replay(events: readonly StoredAccountEvent[], handId: string, sha256: S
   });
 
   // Every card dealt, against the position the seeds give.
-  const cards: AuditCard[] = handEvents
+  const origin = new Map<StoredAccountEvent, StoredAccountEvent>();
+  const apart = cardsApart(handEvents, origin);
+  const cards: AuditCard[] = apart
     .filter((e): e is StoredAccountEvent & CardDealt => e.type === 'CardDealt')
     .map((e) => {
       const d = e.data;
@@ -213,10 +221,10 @@ function replay(events: readonly StoredAccountEvent[], handId: string, sha256: S
   }
 
   // Replay: each decision through the hand engine, its consequences compared with what is stored.
-  const replayCards: ArrayLike<number> = shoe ?? recordedShoe(handEvents);
+  const replayCards: ArrayLike<number> = shoe ?? recordedShoe(apart);
   let state: HandState = handDecider.initialState();
   let expectedSettlement: HandSettlement | null = null;
-  const groups = groupByDecision(handEvents);
+  const groups = groupByDecision(apart);
   /** Folds stored events that the rules did not give; false (a mismatch named) when the hand engine cannot take them. */
   const foldStored = (group: readonly StoredAccountEvent[]): boolean => {
     try {
@@ -230,7 +238,7 @@ function replay(events: readonly StoredAccountEvent[], handId: string, sha256: S
   // A hand in play is not replayed: the replay would deal the face-down card, and its findings could tell it.
   for (const group of handInPlay ? [] : groups) {
     const first = group[0]!;
-    const bankThen = bankBefore.get(first) ?? 0;
+    const bankThen = bankBefore.get(origin.get(first) ?? first) ?? 0;
     let command: HandCommand;
     if (first.type === 'HandStarted') {
       const d = (first as unknown as HandStarted).data;
@@ -254,7 +262,7 @@ function replay(events: readonly StoredAccountEvent[], handId: string, sha256: S
       if (!foldStored(group)) break;
       continue;
     }
-    compareGroup(expected, group, shoe !== null, mismatch);
+    compareGroup(cardsApart(expected), group, shoe !== null, mismatch);
     state = fold(handDecider.evolve, state, expected);
     const settledNow = expected.find((e) => e.type === 'HandSettled');
     if (settledNow) expectedSettlement = settledNow.data as HandSettlement;

@@ -1,22 +1,23 @@
 import { DomainError } from '../decider';
 import { CARD_VALUE } from '@bahati/contracts';
 import { handDecider } from './decide';
-import type { CardDealt, HandEvent } from './hand';
+import { cardsDealtBy, type HandEvent } from './hand';
 import { domainErrorOf, given, shoe, Table } from './hand.test-support';
 import { MAX_BET } from '@bahati/contracts';
 import { BASE_RULES, LEVEL_RULES } from '@bahati/contracts';
 
 const settled = (events: HandEvent[]) => events.find((e) => e.type === 'HandSettled');
-const cardEvents = (events: HandEvent[]) => events.filter((e): e is CardDealt => e.type === 'CardDealt');
+const cardsOf = (events: HandEvent[]) => events.flatMap(cardsDealtBy);
 
 describe('dealing a hand', () => {
   it('deals player, dealer up card, player, dealer hole card from consecutive shoe positions', () => {
     given(new Table('9 7 5 K 3')).when('Deal', { bet: 1000 }).then((events, state, t) => {
       expect(events[0]).toEqual({
         type: 'HandStarted',
-        data: { handId: 'hand-0', shoeId: 'shoe-1', level: 0, rules: BASE_RULES, bet: 1000, firstPosition: 0 },
+        data: { handId: 'hand-0', shoeId: 'shoe-1', level: 0, rules: BASE_RULES, bet: 1000, firstPosition: 0, cards: expect.any(Array) },
       });
-      expect(cardEvents(events).map((e) => [e.data.to, e.data.position, CARD_VALUE[e.data.card], e.data.faceDown])).toEqual([
+      expect(events).toHaveLength(1);
+      expect(cardsOf(events).map((c) => [c.to, c.position, CARD_VALUE[c.card], c.faceDown])).toEqual([
         ['Player', 0, 9, false],
         ['Dealer', 1, 7, false],
         ['Player', 2, 5, false],
@@ -32,7 +33,7 @@ describe('dealing a hand', () => {
     expect(stood.table.settlement.nextPosition).toBe(4);
     stood.when('Deal').then((events) => {
       expect(events[0].data).toMatchObject({ firstPosition: 4 });
-      expect(cardEvents(events).map((e) => e.data.position)).toEqual([4, 5, 6, 7]);
+      expect(cardsOf(events).map((c) => c.position)).toEqual([4, 5, 6, 7]);
     });
   });
 
@@ -89,7 +90,8 @@ describe('dealing a hand', () => {
 describe('blackjack', () => {
   it('pays 3 to 2 at once on an ace and a king, without the dealer drawing', () => {
     given(new Table('A 9 K 7 5')).when('Deal', { bet: 1000 }).then((events, _state, t) => {
-      expect(events.map((e) => e.type)).toEqual(['HandStarted', 'CardDealt', 'CardDealt', 'CardDealt', 'CardDealt', 'HandSettled']);
+      expect(events.map((e) => e.type)).toEqual(['HandStarted', 'HandSettled']);
+      expect(cardsOf(events)).toHaveLength(4);
       expect(t.settlement).toMatchObject({ bet: 1000, win: 2500, winAmount: 2500, net: 1500, totalBet: 1000, nextPosition: 4 });
       expect(t.settlement.hands[0]).toMatchObject({ outcome: 'Win', blackjack: true, returned: 2500 });
       expect(t.view().playerHands[0]).toMatchObject({ handState: 'Win', hasBlackjack: true, displayScore: '21' });
@@ -246,17 +248,14 @@ describe('even money', () => {
 describe('hitting and standing', () => {
   it('a hit draws the next card of the shoe', () => {
     given('T 7 2 9 5 K').when('Hit').then((events, _state, t) => {
-      expect(events).toEqual([
-        { type: 'PlayerHit', data: { handId: 'hand-0', handIndex: 0 } },
-        { type: 'CardDealt', data: expect.objectContaining({ to: 'Player', handIndex: 0, position: 4, faceDown: false }) },
-      ]);
+      expect(events).toEqual([{ type: 'PlayerHit', data: { handId: 'hand-0', handIndex: 0, cards: [{ to: 'Player', handIndex: 0, position: 4, card: expect.any(Number), faceDown: false }] } }]);
       expect(t.view().playerHands[0].score).toBe(17);
     });
   });
 
   it('busting loses at once and the dealer does not draw', () => {
     given('T 7 6 9 K 5').when('Hit').then((events, _state, t) => {
-      expect(events.map((e) => e.type)).toEqual(['PlayerHit', 'CardDealt', 'HandSettled']);
+      expect(events.map((e) => e.type)).toEqual(['PlayerHit', 'HandSettled']);
       expect(t.settlement).toMatchObject({ net: -1000, nextPosition: 5 });
       expect(t.view().playerHands[0]).toMatchObject({ handState: 'Lost', displayScore: 'Bust' });
     });
@@ -264,15 +263,16 @@ describe('hitting and standing', () => {
 
   it('reaching 21 stands the hand and the dealer plays', () => {
     given('T 7 6 9 5 2').when('Hit').then((events, _state, t) => {
-      expect(events.map((e) => e.type)).toEqual(['PlayerHit', 'CardDealt', 'CardDealt', 'DealerPlayed', 'HandSettled']);
+      expect(events.map((e) => e.type)).toEqual(['PlayerHit', 'DealerPlayed', 'HandSettled']);
+      expect(cardsOf(events).map((c) => [c.to, c.position])).toEqual([['Player', 4], ['Dealer', 5]]);
       expect(t.settlement).toMatchObject({ dealerScore: 18, win: 2000, net: 1000 });
     });
   });
 
   it('standing lets the dealer draw to 17; a bust dealer pays every standing hand', () => {
     given('T 7 2 9 5 K', {}, 'Hit').when('Stand').then((events, _state, t) => {
-      expect(events.map((e) => e.type)).toEqual(['PlayerStood', 'CardDealt', 'DealerPlayed', 'HandSettled']);
-      expect(events[2].data).toEqual({ handId: 'hand-0', score: 26, bust: true, cardsDrawn: 1 });
+      expect(events.map((e) => e.type)).toEqual(['PlayerStood', 'DealerPlayed', 'HandSettled']);
+      expect(events[1].data).toEqual({ handId: 'hand-0', score: 26, bust: true, cardsDrawn: 1, cards: [{ to: 'Dealer', handIndex: 0, position: 5, card: expect.any(Number), faceDown: false }] });
       expect(t.settlement).toMatchObject({ dealerBust: true, win: 2000, net: 1000 });
     });
   });
@@ -293,7 +293,7 @@ describe('hitting and standing', () => {
 
   it('the dealer stands on hard 17', () => {
     given('T T 8 7 5').when('Stand').then((events, _state, t) => {
-      expect(events[1]).toMatchObject({ type: 'DealerPlayed', data: { score: 17, cardsDrawn: 0 } });
+      expect(events[1]).toMatchObject({ type: 'DealerPlayed', data: { score: 17, cardsDrawn: 0, cards: [] } });
       expect(t.settlement).toMatchObject({ win: 2000, nextPosition: 4 });
     });
   });
@@ -320,10 +320,7 @@ describe('hitting and standing', () => {
 describe('doubling', () => {
   it('doubles the stake on any two cards, deals exactly one card and stands', () => {
     given('6 9 5 7 K 4', { bank: 10_000, bet: 1000 }).when('Double').then((events, _state, t) => {
-      expect(events.slice(0, 2)).toEqual([
-        { type: 'PlayerDoubled', data: { handId: 'hand-0', handIndex: 0, amount: 1000 } },
-        { type: 'CardDealt', data: expect.objectContaining({ to: 'Player', position: 4 }) },
-      ]);
+      expect(events[0]).toEqual({ type: 'PlayerDoubled', data: { handId: 'hand-0', handIndex: 0, amount: 1000, cards: [expect.objectContaining({ to: 'Player', position: 4 })] } });
       expect(t.settlement).toMatchObject({ doubleBet: 1000, totalBet: 2000, win: 4000, net: 2000 });
       expect(t.settlement.hands[0]).toMatchObject({ stake: 2000, returned: 4000, score: 21 });
       expect(t.view().playerHands[0]).toMatchObject({ doubleBet: true, betAmount: 2000 });
@@ -369,7 +366,7 @@ describe('splitting', () => {
     given('8 9 8 7 3 T', { bank: 10_000, bet: 1000 }).when('Split').then((events, _state, t) => {
       expect(events[0]).toEqual({
         type: 'HandSplit',
-        data: { handId: 'hand-0', handIndex: 0, newHandIndex: 1, amount: 1000, movedPosition: 2, movedCard: t.cards[2] },
+        data: { handId: 'hand-0', handIndex: 0, newHandIndex: 1, amount: 1000, movedPosition: 2, movedCard: t.cards[2], cards: expect.any(Array) },
       });
       expect(t.dealt()).toEqual([
         { to: 'Player', handIndex: 0, position: 4 },
@@ -473,7 +470,8 @@ describe('splitting', () => {
 describe('split aces (base level)', () => {
   it('get one card each and stand; an ace with a ten is 21, not blackjack', () => {
     given('A 9 A 7 K 5 T').when('Split').then((events, _state, t) => {
-      expect(events.map((e) => e.type)).toEqual(['HandSplit', 'CardDealt', 'CardDealt', 'CardDealt', 'DealerPlayed', 'HandSettled']);
+      expect(events.map((e) => e.type)).toEqual(['HandSplit', 'DealerPlayed', 'HandSettled']);
+      expect(cardsOf(events).map((c) => [c.to, c.handIndex])).toEqual([['Player', 0], ['Player', 1], ['Dealer', 0]]);
       expect(t.settlement.hands.map((h) => [h.score, h.blackjack, h.outcome, h.returned])).toEqual([
         [21, false, 'Win', 2000],
         [16, false, 'Win', 2000],

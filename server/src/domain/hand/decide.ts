@@ -1,7 +1,7 @@
 import { CARD_VALUE, HAND_ACTION_NAMES, type HandActionName, type HandRules, isValidBet, MAX_BET, MIN_BET, rulesForLevel } from '@bahati/contracts';
 import { type Decider, DomainError, fold } from '../decider';
 import { dealerMustHit, evolve, handInPlay, initialState, isBlackjack, isCharlie, isTwoCard21, scoreOf } from './hand';
-import type { CardDealt, HandEvent, HandSettled, HandState, PlayerHandState, SettledPlayerHand } from './hand';
+import type { DealtCard, HandEvent, HandSettled, HandState, PlayerHandState, SettledPlayerHand } from './hand';
 
 export type HandErrorCode =
   | 'NoActiveHand'
@@ -102,8 +102,8 @@ function draw(cards: ArrayLike<number>, position: number): number {
   return card;
 }
 
-function cardDealt(handId: string, to: 'Player' | 'Dealer', handIndex: number, position: number, card: number, faceDown = false): CardDealt {
-  return { type: 'CardDealt', data: { handId, to, handIndex, position, card, faceDown } };
+function dealt(to: 'Player' | 'Dealer', handIndex: number, position: number, card: number, faceDown = false): DealtCard {
+  return { to, handIndex, position, card, faceDown };
 }
 
 function deal(d: DealData, state: HandState): HandEvent[] {
@@ -119,11 +119,13 @@ function deal(d: DealData, state: HandState): HandEvent[] {
   const player2 = draw(cards, p + 2);
   const hole = draw(cards, p + 3);
   const out: HandEvent[] = [
-    { type: 'HandStarted', data: { handId, shoeId: d.shoeId, level: d.level, rules, bet: d.bet, firstPosition: p } },
-    cardDealt(handId, 'Player', 0, p, player1),
-    cardDealt(handId, 'Dealer', 0, p + 1, up),
-    cardDealt(handId, 'Player', 0, p + 2, player2),
-    cardDealt(handId, 'Dealer', 0, p + 3, hole, true),
+    {
+      type: 'HandStarted',
+      data: {
+        handId, shoeId: d.shoeId, level: d.level, rules, bet: d.bet, firstPosition: p,
+        cards: [dealt('Player', 0, p, player1), dealt('Dealer', 0, p + 1, up), dealt('Player', 0, p + 2, player2), dealt('Dealer', 0, p + 3, hole, true)],
+      },
+    },
   ];
   const upValue = CARD_VALUE[up];
   if (upValue === 1) return out;
@@ -145,7 +147,7 @@ function hit(d: ActionData, state: HandState): HandEvent[] {
   const i = state.active;
   const position = state.nextPosition;
   const card = draw(d.cards, position);
-  const out: HandEvent[] = [{ type: 'PlayerHit', data: { handId: state.handId, handIndex: i } }, cardDealt(state.handId, 'Player', i, position, card)];
+  const out: HandEvent[] = [{ type: 'PlayerHit', data: { handId: state.handId, handIndex: i, cards: [dealt('Player', i, position, card)] } }];
   // Most hits leave the hand in play; only a hit that ends it needs the fold in `complete`.
   const value = CARD_VALUE[card];
   const charlie = state.rules.charlie;
@@ -175,7 +177,7 @@ function double(d: ActionData, state: HandState): HandEvent[] {
   const card = draw(d.cards, position);
   return complete(
     state,
-    [{ type: 'PlayerDoubled', data: { handId: state.handId, handIndex: i, amount: hand.bet } }, cardDealt(state.handId, 'Player', i, position, card)],
+    [{ type: 'PlayerDoubled', data: { handId: state.handId, handIndex: i, amount: hand.bet, cards: [dealt('Player', i, position, card)] } }],
     d.cards,
   );
 }
@@ -200,9 +202,13 @@ function split(d: ActionData, state: HandState): HandEvent[] {
   return complete(
     state,
     [
-      { type: 'HandSplit', data: { handId, handIndex: i, newHandIndex: n, amount: hand.bet, movedPosition: hand.positions[1], movedCard: hand.cards[1] } },
-      cardDealt(handId, 'Player', i, position, first),
-      cardDealt(handId, 'Player', n, position + 1, second),
+      {
+        type: 'HandSplit',
+        data: {
+          handId, handIndex: i, newHandIndex: n, amount: hand.bet, movedPosition: hand.positions[1], movedCard: hand.cards[1],
+          cards: [dealt('Player', i, position, first), dealt('Player', n, position + 1, second)],
+        },
+      },
     ],
     d.cards,
   );
@@ -249,18 +255,17 @@ function finishRound(state: HandState, cards: ArrayLike<number>, out: HandEvent[
   let position = state.nextPosition;
   // The dealer draws only when a player hand can still lose to or beat the dealer's total.
   if (!dealerBlackjack && !state.evenMoneyTaken && state.player.some((h) => h.hard <= 21 && !isBlackjack(h) && !isCharlie(h, rules))) {
-    let drawn = 0;
+    const drawn: DealtCard[] = [];
     while (dealerMustHit(hard, hasAce, rules)) {
       const card = draw(cards, position);
-      out.push(cardDealt(handId, 'Dealer', 0, position, card));
+      drawn.push(dealt('Dealer', 0, position, card));
       const value = CARD_VALUE[card];
       hard += value;
       hasAce ||= value === 1;
       position++;
-      drawn++;
     }
     const score = scoreOf(hard, hasAce);
-    out.push({ type: 'DealerPlayed', data: { handId, score, bust: score > 21, cardsDrawn: drawn } });
+    out.push({ type: 'DealerPlayed', data: { handId, score, bust: score > 21, cardsDrawn: drawn.length, cards: drawn } });
   }
   out.push(settle(state, scoreOf(hard, hasAce), dealerBlackjack, position));
 }

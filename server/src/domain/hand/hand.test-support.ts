@@ -2,7 +2,7 @@ import { fold } from '../decider';
 import { DeciderSpecification, type DeciderThen } from '../decider.test-support';
 import { cardId, SUITS } from '@bahati/contracts';
 import { type ActionData, allowedActions, decide, handDecider, type HandCommand, type PlayerAction } from './decide';
-import { evolve, type HandEvent, type HandSettlement, type HandState, initialState } from './hand';
+import { cardsDealtBy, evolve, type HandEvent, type HandSettlement, type HandState, initialState } from './hand';
 import type { HandRules } from '@bahati/contracts';
 import type { Hand } from '@bahati/contracts';
 import { bankDelta } from '../account/account';
@@ -123,7 +123,7 @@ export class Table {
   }
   /** Where every card of the last command went: to whom, which hand, which shoe position. */
   dealt(): { to: string; handIndex: number; position: number }[] {
-    return this.last.flatMap((e) => (e.type === 'CardDealt' ? [{ to: e.data.to, handIndex: e.data.handIndex, position: e.data.position }] : []));
+    return this.last.flatMap(cardsDealtBy).map((c) => ({ to: c.to, handIndex: c.handIndex, position: c.position }));
   }
 }
 

@@ -6,6 +6,29 @@ import { BASE_RULES, bestScore, CARD_VALUE, type HandActionName, type HandRules 
 // carried by the event that stakes them; every credit, and a recap of the debits, by HandSettled.
 // ---------------------------------------------------------------------------------------------
 
+/** One card as the hand engine deals it. */
+export interface DealtCard {
+  readonly to: 'Player' | 'Dealer';
+  /** Index of the player hand (0-3) that gets the card; 0 for the dealer. */
+  readonly handIndex: number;
+  /** Position in the shoe; every position is dealt at most once. */
+  readonly position: number;
+  /** Card id 0-207 (see contracts/src/fairness/cards.ts). */
+  readonly card: number;
+  /** The dealer's hole card, hidden from the player until the hand is settled. */
+  readonly faceDown: boolean;
+}
+
+/**
+ * The cards an event deals, in dealing order. The event that deals cards carries them: the deal its four, a hit or a
+ * double its one, a split its two, the dealer's play its draws. A hand stored before cards were carried has no `cards`
+ * on these events; its cards follow each of them as `CardDealt` events (the dealer's draws precede `DealerPlayed`).
+ * Both shapes are read.
+ */
+export interface CarriesCards {
+  readonly cards?: readonly DealtCard[];
+}
+
 export type HandStarted = DomainEvent<
   'HandStarted',
   {
@@ -16,37 +39,24 @@ export type HandStarted = DomainEvent<
     readonly bet: number;
     /** Shoe position of the hand's first card. */
     readonly firstPosition: number;
-  }
+  } & CarriesCards
 >;
 
-export type CardDealt = DomainEvent<
-  'CardDealt',
-  {
-    readonly handId: string;
-    readonly to: 'Player' | 'Dealer';
-    /** Index of the player hand (0-3) that gets the card; 0 for the dealer. */
-    readonly handIndex: number;
-    /** Position in the shoe; every position is dealt at most once. */
-    readonly position: number;
-    /** Card id 0-207 (see contracts/src/fairness/cards.ts). */
-    readonly card: number;
-    /** The dealer's hole card, hidden from the player until the hand is settled. */
-    readonly faceDown: boolean;
-  }
->;
+/** One card, as hands stored before the dealing events carried their cards recorded it. Read, no longer written. */
+export type CardDealt = DomainEvent<'CardDealt', { readonly handId: string } & DealtCard>;
 
 export type InsuranceTaken = DomainEvent<'InsuranceTaken', { readonly handId: string; readonly amount: number }>;
 export type InsuranceDeclined = DomainEvent<'InsuranceDeclined', { readonly handId: string }>;
 export type EvenMoneyTaken = DomainEvent<'EvenMoneyTaken', { readonly handId: string }>;
 export type EvenMoneyDeclined = DomainEvent<'EvenMoneyDeclined', { readonly handId: string }>;
-/** The card follows as CardDealt. */
-export type PlayerHit = DomainEvent<'PlayerHit', { readonly handId: string; readonly handIndex: number }>;
+/** Carries the card drawn. */
+export type PlayerHit = DomainEvent<'PlayerHit', { readonly handId: string; readonly handIndex: number } & CarriesCards>;
 export type PlayerStood = DomainEvent<'PlayerStood', { readonly handId: string; readonly handIndex: number }>;
-/** `amount` is the added stake; the one card follows as CardDealt and the hand then stands. */
-export type PlayerDoubled = DomainEvent<'PlayerDoubled', { readonly handId: string; readonly handIndex: number; readonly amount: number }>;
+/** `amount` is the added stake; it carries the one card, and the hand then stands. */
+export type PlayerDoubled = DomainEvent<'PlayerDoubled', { readonly handId: string; readonly handIndex: number; readonly amount: number } & CarriesCards>;
 /**
  * The second card of `handIndex` moves to the new hand `newHandIndex` (always appended, so hand
- * indices never shift). Two CardDealt follow: first to the split hand, then to the new hand.
+ * indices never shift). It carries two cards: first to the split hand, then to the new hand.
  */
 export type HandSplit = DomainEvent<
   'HandSplit',
@@ -58,12 +68,12 @@ export type HandSplit = DomainEvent<
     readonly amount: number;
     readonly movedPosition: number;
     readonly movedCard: number;
-  }
+  } & CarriesCards
 >;
-/** The dealer's draws precede this as CardDealt; only emitted when a player hand was still live. */
+/** Carries the dealer's draws (none when the first two cards stand); only emitted when a player hand was still live. */
 export type DealerPlayed = DomainEvent<
   'DealerPlayed',
-  { readonly handId: string; readonly score: number; readonly bust: boolean; readonly cardsDrawn: number }
+  { readonly handId: string; readonly score: number; readonly bust: boolean; readonly cardsDrawn: number } & CarriesCards
 >;
 
 export type HandOutcome = 'Win' | 'Lost' | 'Push' | 'EvenMoney';
@@ -311,35 +321,28 @@ export function evolve(state: HandState, event: HandEvent): HandState {
   switch (event.type) {
     case 'HandStarted': {
       const d = event.data;
-      return {
-        phase: 'Dealing',
-        handId: d.handId,
-        shoeId: d.shoeId,
-        level: d.level,
-        rules: d.rules,
-        bet: d.bet,
-        firstPosition: d.firstPosition,
-        nextPosition: d.firstPosition,
-        player: NO_HANDS,
-        active: 0,
-        dealer: NO_CARDS,
-        insuranceBet: 0,
-        evenMoneyTaken: false,
-        settlement: null,
-      };
+      return withCards(
+        {
+          phase: 'Dealing',
+          handId: d.handId,
+          shoeId: d.shoeId,
+          level: d.level,
+          rules: d.rules,
+          bet: d.bet,
+          firstPosition: d.firstPosition,
+          nextPosition: d.firstPosition,
+          player: NO_HANDS,
+          active: 0,
+          dealer: NO_CARDS,
+          insuranceBet: 0,
+          evenMoneyTaken: false,
+          settlement: null,
+        },
+        d.cards,
+      );
     }
-    case 'CardDealt': {
-      const d = event.data;
-      const next = copy(state);
-      next.nextPosition = d.position + 1;
-      if (d.to === 'Dealer') {
-        next.dealer = withCard(state.dealer, d.position, d.card);
-        return state.phase === 'Dealing' && next.dealer.cards.length === 2 ? afterDeal(next) : next;
-      }
-      const hand = state.player[d.handIndex];
-      next.player = replaced(state.player, d.handIndex, hand === undefined ? newHand(state.bet, d.position, d.card, false, 'New') : withPlayerCard(hand, d.position, d.card));
-      return state.phase === 'PlayerTurn' ? advance(next) : next;
-    }
+    case 'CardDealt':
+      return dealt(state, event.data);
     case 'InsuranceTaken': {
       const next = copy(state);
       next.insuranceBet = event.data.amount;
@@ -357,7 +360,7 @@ export function evolve(state: HandState, event: HandEvent): HandState {
     }
     case 'PlayerHit':
     case 'DealerPlayed':
-      return state;
+      return withCards(state, event.data.cards);
     case 'PlayerStood': {
       const i = event.data.handIndex;
       const next = copy(state);
@@ -370,7 +373,7 @@ export function evolve(state: HandState, event: HandEvent): HandState {
       hand.doubleBet = event.data.amount;
       const next = copy(state);
       next.player = replaced(state.player, i, hand);
-      return advance(next);
+      return withCards(advance(next), event.data.cards);
     }
     case 'HandSplit': {
       const d = event.data;
@@ -382,7 +385,7 @@ export function evolve(state: HandState, event: HandEvent): HandState {
         d.newHandIndex,
         newHand(d.amount, d.movedPosition, d.movedCard, true, 'New', aces),
       );
-      return next;
+      return withCards(next, d.cards);
     }
     case 'HandSettled': {
       const s = event.data;
@@ -398,6 +401,59 @@ export function evolve(state: HandState, event: HandEvent): HandState {
       return _;
     }
   }
+}
+
+/** `state` with one card dealt. */
+function dealt(state: HandState, d: DealtCard): HandState {
+  const next = copy(state);
+  next.nextPosition = d.position + 1;
+  if (d.to === 'Dealer') {
+    next.dealer = withCard(state.dealer, d.position, d.card);
+    return state.phase === 'Dealing' && next.dealer.cards.length === 2 ? afterDeal(next) : next;
+  }
+  const hand = state.player[d.handIndex];
+  next.player = replaced(state.player, d.handIndex, hand === undefined ? newHand(state.bet, d.position, d.card, false, 'New') : withPlayerCard(hand, d.position, d.card));
+  return state.phase === 'PlayerTurn' ? advance(next) : next;
+}
+
+/** `state` with the cards an event carries dealt in order (none for an event stored before events carried them). */
+function withCards(state: HandState, cards: readonly DealtCard[] | undefined): HandState {
+  if (cards === undefined) return state;
+  let next = state;
+  for (let i = 0; i < cards.length; i++) next = dealt(next, cards[i]);
+  return next;
+}
+
+/** The cards an event deals, in either stored shape: its own `cards`, or the one card of a `CardDealt`. */
+export function cardsDealtBy(event: HandEvent): readonly DealtCard[] {
+  if (event.type === 'CardDealt') return [event.data];
+  return (event.data as CarriesCards).cards ?? NO_DEALT;
+}
+const NO_DEALT: readonly DealtCard[] = Object.freeze([]);
+
+/**
+ * A hand's events with every card as its own `CardDealt`, in dealing order: the shape hands were stored in before the
+ * dealing events carried their cards. The audit compares a stored hand and its replay in this shape, whichever shape
+ * each was written in. Every event made here copies the one it comes from (a stored event's revision with it), and
+ * `origin` maps it back to that event. A `cards` that is not a list stays on its event, so the comparison names it.
+ */
+export function cardsApart<E extends { readonly type: string; readonly data: unknown }>(events: readonly E[], origin?: Map<E, E>): E[] {
+  const out: E[] = [];
+  for (const e of events) {
+    const data = (typeof e.data === 'object' && e.data !== null ? e.data : {}) as Record<string, unknown>;
+    if (e.type === 'CardDealt' || !isHandEvent(e) || !Array.isArray(data.cards)) {
+      out.push(e);
+      continue;
+    }
+    const { cards, ...own } = data;
+    const base = { ...e, data: own };
+    const each = (cards as unknown[]).map((c) => ({ ...e, type: 'CardDealt', data: { handId: own.handId, ...(typeof c === 'object' && c !== null ? c : { card: c }) } }));
+    for (const part of e.type === 'DealerPlayed' ? [...each, base] : [base, ...each]) {
+      out.push(part);
+      origin?.set(part, e);
+    }
+  }
+  return out;
 }
 
 function appended(list: readonly number[], item: number): number[] {
