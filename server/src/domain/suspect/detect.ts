@@ -65,12 +65,25 @@ export interface SuspectState {
   /** Hi-Lo running count of the cards the player has seen in earlier hands of this shoe, and how many. */
   readonly runningCount: number;
   readonly cardsSeen: number;
-  /** Bets and the true count each was placed at, in the current window. */
-  readonly window: readonly { readonly bet: number; readonly trueCount: number }[];
+  /**
+   * The bets of the current window, each with the count it was placed at: `[bet, runningCount, cardsSeen]`. The true
+   * count follows from the two counts (`trueCountOf`); stored as three integers, a window of 200 bets is a fifth of
+   * the bytes it took with each true count written out.
+   */
+  readonly window: readonly WindowBet[];
   /** Start times (ms) of the most recent hands, newest last, at most `rateHands`. */
   readonly starts: readonly number[];
   /** No new RateOfPlay record for hands started before this time (one record per burst). */
   readonly rateQuietUntil: number;
+}
+
+/** A bet in the window, with the Hi-Lo running count and the cards seen when it was placed. */
+export type WindowBet = readonly [bet: number, runningCount: number, cardsSeen: number];
+
+/** The Hi-Lo true count: the running count per deck left in the shoe. */
+export function trueCountOf(runningCount: number, cardsSeen: number): number {
+  const decksLeft = (SHOE_SIZE - cardsSeen) / 52;
+  return runningCount / decksLeft;
 }
 
 export const initialSuspectState: SuspectState = Object.freeze({
@@ -141,11 +154,11 @@ export function rankCorrelation(xs: readonly number[], ys: readonly number[]): n
  * at low counts, more at high ones — is caught as surely as a smooth one), significantly, and at least two
  * bets were raised above the smallest, so one lucky raise is not a pattern. A flat bettor has no rank order.
  */
-function followsTheCount(window: readonly { readonly bet: number; readonly trueCount: number }[], settings: SuspectSettings): boolean {
-  const bets = window.map((w) => w.bet);
+function followsTheCount(window: readonly WindowBet[], settings: SuspectSettings): boolean {
+  const bets = window.map((w) => w[0]);
   const least = Math.min(...bets);
   if (bets.filter((b) => b > least).length < 2) return false;
-  const rho = rankCorrelation(bets, window.map((w) => w.trueCount));
+  const rho = rankCorrelation(bets, window.map((w) => trueCountOf(w[1], w[2])));
   if (rho < settings.betCorrelation) return false;
   // Student's t of the correlation: how unlikely a bettor blind to the cards is to line up this well.
   const n = window.length;
@@ -193,11 +206,9 @@ export function detect(
     const fresh = shoeId !== state.shoeId;
     const runningCount = fresh ? 0 : state.runningCount;
     const cardsSeen = fresh ? 0 : state.cardsSeen;
-    const decksLeft = (SHOE_SIZE - cardsSeen) / 52;
-    const trueCount = runningCount / decksLeft;
     // The bets with their counts since the last record (at most four windows), judged at every hand once a
     // window is full: a record clears them, so the next one needs a whole window of new evidence.
-    let window = [...state.window, { bet, trueCount }].slice(-4 * settings.betWindowHands);
+    let window: readonly WindowBet[] = [...state.window, [bet, runningCount, cardsSeen] as const].slice(-4 * settings.betWindowHands);
     if (window.length >= settings.betWindowHands && followsTheCount(window, settings)) {
       records.push({
         time,

@@ -12,8 +12,8 @@ import type { ReadModels } from '../schema';
 import type { SuspectRecordsTable } from './suspect.table';
 import type { Insertable } from 'kysely';
 
-/** Bump when the rows this projection writes change shape or meaning. */
-const SHAPE_VERSION = 1;
+/** Bump when the rows this projection writes change shape or meaning (2: the window's bets with their two counts, `WindowBet`). */
+const SHAPE_VERSION = 2;
 const LEVEL_MIN = 0;
 const LEVEL_MAX = 100;
 
