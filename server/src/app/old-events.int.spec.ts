@@ -13,6 +13,7 @@ import { allProjections } from '../projections';
 import { migrateReadModels } from '../projections/migrations';
 import { ProjectionRunner } from '../projections/runner';
 import type { ReadModels } from '../projections/schema';
+import { type HandRowKeys, handStateFromStored } from '../projections/hands/stored-state';
 import { type Auth, TestApi } from './app.test-support';
 
 /*
@@ -44,6 +45,12 @@ async function readModels(db: Kysely<unknown>) {
   };
 }
 
+/** The read models with each hand's state as its readers get it back (a row may store only part of it). */
+const asRead = (models: Awaited<ReturnType<typeof readModels>>) => ({
+  ...models,
+  hands: models.hands.map((h) => ({ ...h, state: handStateFromStored(h.state, h as unknown as HandRowKeys) })),
+});
+
 describeEachDatabase('events written by earlier releases', (database) => {
   const opened: Database[] = [];
   afterAll(async () => {
@@ -68,7 +75,7 @@ describeEachDatabase('events written by earlier releases', (database) => {
     const { rows: head } = await sql<{ checkpoint: string }>`select transaction_id::text || ':' || position as checkpoint from es_events order by transaction_id desc, position desc limit 1`.execute(db.kysely);
     expect(await runner.waitFor(head[0]!.checkpoint, 60_000)).toBe(true);
     const { types: _types, ...rows } = expected;
-    expect(await readModels(db.kysely)).toEqual(rows);
+    expect(asRead(await readModels(db.kysely))).toEqual(asRead(rows));
   });
 });
 

@@ -4,6 +4,7 @@ import { handTotalBet } from '../../domain/account/game-view';
 import { HAND_EVENT_TYPES, type HandEvent, type HandState, evolve, initialState } from '../../domain/hand/hand';
 import { type Projection, domainEvent } from '../projection';
 import { type StoredFold, foldRows, recallRows } from '../batch';
+import { handStateFromStored, storedHandState } from './stored-state';
 
 interface Row {
   id: string;
@@ -50,14 +51,14 @@ const rows: StoredFold<Row, 'hands'> & Required<Pick<StoredFold<Row, 'hands'>, '
     fromStored: (r) => ({
       id: r.id, player_id: r.player_id, shoe_id: r.shoe_id, hand_number: r.hand_number, created_time: new Date(r.created_time).toISOString(),
       settled_time: r.settled_time ? new Date(r.settled_time).toISOString() : null,
-      state: r.state as HandState, revision: r.revision,
+      state: handStateFromStored(r.state, r), revision: r.revision,
     }),
     toStored: (r) => {
       const s = r.state.settlement;
       return {
         id: r.id, player_id: r.player_id, shoe_id: r.shoe_id, hand_number: r.hand_number, created_time: r.created_time, settled_time: r.settled_time,
         phase: r.state.phase, base_bet: r.state.bet, total_bet: handTotalBet(r.state), win_amount: s?.winAmount ?? null, net: s?.net ?? null,
-        level: r.state.level, state: r.state, revision: r.revision,
+        level: r.state.level, state: storedHandState(r.state), revision: r.revision,
       };
     },
   },
@@ -72,7 +73,8 @@ const rows: StoredFold<Row, 'hands'> & Required<Pick<StoredFold<Row, 'hands'>, '
  */
 export const handsProjection: Projection = {
   name: 'hands',
-  version: 2,
+  // 3: the state stored without what the row's columns and the level give again (`storedHandState`).
+  version: 3,
   writesHeld: true,
   handles: HANDLES,
   tables: ['hands'],

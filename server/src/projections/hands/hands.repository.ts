@@ -2,9 +2,9 @@ import type { Hand } from '@bahati/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import { type HandRecord, HandsReadModel } from '../../application/ports/read-models/hands';
 import { handView } from '../../domain/account/game-view';
-import type { HandState } from '../../domain/hand/hand';
 import type { ReadModels } from '../schema';
 import type { HandsTable } from './hands.table';
+import { handStateFromStored } from './stored-state';
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -46,7 +46,7 @@ export class HandsRepository extends HandsReadModel {
 }
 
 function toHandRecord(row: Selectable<HandsTable>): HandRecord {
-  const state = row.state as HandState;
+  const state = handStateFromStored(row.state, row);
   const meta = { handId: row.id, shoeId: row.shoe_id, handNumber: row.hand_number, openedAt: iso(row.created_time)! };
   return { playerId: row.player_id, settled: row.phase === 'Settled', hand: handView(state, meta, 0, iso(row.settled_time)) };
 }

@@ -16,7 +16,7 @@ export interface HandsTable {
   win_amount: number | null;
   net: number | null;
   level: number;
-  /** The hand engine's HandState (JSON). */
+  /** The hand engine's HandState (JSON), less what the other columns and the level give (`stored-state.ts`). */
   state: JsonDocument;
   /** Revision of the last account event applied: replays of older events change nothing. */
   revision: number;
