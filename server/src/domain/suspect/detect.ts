@@ -67,8 +67,8 @@ export interface SuspectState {
   readonly cardsSeen: number;
   /**
    * The bets of the current window, each with the count it was placed at: `[bet, runningCount, cardsSeen]`. The true
-   * count follows from the two counts (`trueCountOf`); stored as three integers, a window of 200 bets is a fifth of
-   * the bytes it took with each true count written out.
+   * count follows from the two counts (`trueCountOf`); as three integers a bet takes about a quarter of the bytes it
+   * took with its true count written out (`{"bet":1000,"trueCount":0.6046511627906976}`).
    */
   readonly window: readonly WindowBet[];
   /** Start times (ms) of the most recent hands, newest last, at most `rateHands`. */
