@@ -255,6 +255,101 @@ describeEachDatabase('PostgresEventStore', (database) => {
   }
 });
 
+describeEachDatabase('PostgresEventStore group commit', (database) => {
+  let db: Database;
+  let store: PostgresEventStore;
+  const txOf = (checkpoint: string): string => checkpoint.split(':')[0]!;
+  /** Starts one append, so the ones started in the same tick wait and go together after it. */
+  const behindOne = async (): Promise<Promise<unknown>> => {
+    const s = `player-${randomUUID()}`;
+    return store.appendToStream(s, events(1), { expectedRevision: 'no_stream' });
+  };
+
+  beforeAll(async () => {
+    db = await database.open();
+    store = new PostgresEventStore(db, { appendsInFlight: 1 });
+    await store.init();
+  });
+
+  afterAll(async () => {
+    await store.close();
+    await db.close();
+  });
+
+  it('appends that arrive while one is on its way are written together, each with its own result', async () => {
+    const streams = Array.from({ length: 6 }, () => `player-${randomUUID()}`);
+    const batches = streams.map((_, i) => events((i % 3) + 1));
+    const first = behindOne();
+    const results = await Promise.all(streams.map((s, i) => store.appendToStream(s, batches[i]!, { expectedRevision: 'no_stream' })));
+    await first;
+    // One transaction for the group: the same transaction id in every checkpoint.
+    expect(new Set(results.map((r) => txOf(r.checkpoint)))).toHaveProperty('size', 1);
+    for (const [i, s] of streams.entries()) {
+      const stored = await store.readStream(s);
+      expect(stored.map((e) => e.id)).toEqual(batches[i]!.map((e) => e.id));
+      expect(results[i]).toEqual({ nextExpectedRevision: batches[i]!.length - 1, checkpoint: stored.at(-1)!.checkpoint });
+    }
+  });
+
+  it('an append of a group that fails writes nothing and takes none of the others with it', async () => {
+    const [moved, condition, owner, fine1, fine2] = Array.from({ length: 5 }, () => `player-${randomUUID()}`);
+    await store.appendToStream(moved!, events(2), { expectedRevision: 'no_stream' });
+    await store.appendToStream(condition!, events(1), { expectedRevision: 'no_stream' });
+    const [taken] = events(1);
+    await store.appendToStream(owner!, [taken!], { expectedRevision: 'no_stream' });
+
+    const first = behindOne();
+    const outcomes = await Promise.allSettled([
+      store.appendToStream(fine1!, events(2), { expectedRevision: 'no_stream' }),
+      store.appendToStream(moved!, events(1), { expectedRevision: 0 }),
+      store.appendToStream(`player-${randomUUID()}`, events(1), { expectedRevision: 'no_stream', condition: { streamId: condition!, revision: 'no_stream' } }),
+      store.appendToStream(`player-${randomUUID()}`, [taken!], { expectedRevision: 'no_stream' }),
+      store.appendToStream(fine2!, events(1), { expectedRevision: 'no_stream', condition: { streamId: condition!, revision: 0 } }),
+    ]);
+    await first;
+    const [ok1, wrongRevision, conditionMoved, duplicate, ok2] = outcomes;
+    expect(ok1).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 1 } });
+    expect(ok2).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 0 } });
+    expect(wrongRevision.status === 'rejected' && wrongRevision.reason).toBeInstanceOf(WrongExpectedRevisionError);
+    expect(wrongRevision.status === 'rejected' && (wrongRevision.reason as WrongExpectedRevisionError).actual).toBe(1);
+    expect(conditionMoved.status === 'rejected' && conditionMoved.reason).toBeInstanceOf(WrongExpectedRevisionError);
+    expect(conditionMoved.status === 'rejected' && (conditionMoved.reason as WrongExpectedRevisionError).streamId).toBe(condition);
+    expect(duplicate.status === 'rejected' && String(duplicate.reason)).toContain(`is already stored in stream ${owner}`);
+    expect(await store.readStream(moved!)).toHaveLength(2);
+    expect(await store.readStream(fine1!)).toHaveLength(2);
+    expect(await store.readStream(fine2!)).toHaveLength(1);
+  });
+
+  it('two appends of a group at the same revision of one stream: one is written, the other is a conflict', async () => {
+    const s = `player-${randomUUID()}`;
+    await store.appendToStream(s, events(1), { expectedRevision: 'no_stream' });
+    const first = behindOne();
+    const outcomes = await Promise.allSettled([store.appendToStream(s, events(2), { expectedRevision: 0 }), store.appendToStream(s, events(1), { expectedRevision: 0 })]);
+    await first;
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const rejected = outcomes.find((o) => o.status === 'rejected')!;
+    expect(rejected.reason).toBeInstanceOf(WrongExpectedRevisionError);
+    const stored = await store.readStream(s);
+    expect(stored.length === 3 || stored.length === 2).toBe(true);
+    expect(stored.map((e) => e.revision)).toEqual(stored.map((_, i) => i));
+  });
+
+  it('a retried append inside a group returns its original result, and "any" appends racing in a group all land', async () => {
+    const s = `player-${randomUUID()}`;
+    const batch = events(2);
+    const original = await store.appendToStream(s, batch, { expectedRevision: 'no_stream' });
+    const first = behindOne();
+    const [retried, ...raced] = await Promise.all([
+      store.appendToStream(s, batch, { expectedRevision: 'no_stream' }),
+      ...Array.from({ length: 4 }, () => store.appendToStream(s, events(1), { expectedRevision: 'any' })),
+    ]);
+    await first;
+    expect(retried).toEqual(original);
+    expect(raced.map((r) => r.nextExpectedRevision).sort()).toEqual([2, 3, 4, 5]);
+    expect((await store.readStream(s)).map((e) => e.revision)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
+
 describe('PostgresEventStore on a persistent PGlite directory', () => {
   it('keeps events across a restart', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'bahati-es-'));

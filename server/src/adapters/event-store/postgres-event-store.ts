@@ -31,6 +31,27 @@ export interface PostgresEventStoreOptions {
   retryDelayMs?: number;
   /** Close the Database too on close() (default false: read models usually share it). */
   closeDatabase?: boolean;
+  /**
+   * Appends (or groups of appends) on their way to the database at once; the ones that come meanwhile
+   * go together in the next group (default 2).
+   */
+  appendsInFlight?: number;
+}
+
+interface PendingAppend {
+  item: { streamId: string; expectedText: string; payload: string; condition: AppendOptions['condition'] };
+  resolve: (row: AppendRow | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+interface GroupRow {
+  ord: number;
+  next_revision: number | null;
+  last_checkpoint: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  error_detail: string | null;
+  error_hint: string | null;
 }
 
 interface AppendRow {
@@ -56,6 +77,8 @@ const EVENT_COLUMNS = sql`e.stream_id, e.revision, e.position, e.transaction_id:
   floor(extract(epoch from e.created_at) * 1000)::float8 as created_ms`;
 const UNIQUE_VIOLATION = '23505';
 const MAX_APPEND_ATTEMPTS = 20;
+/** Appends in one group at most: each is a subtransaction, and PostgreSQL keeps 64 of those per transaction in shared memory. */
+const MAX_GROUP = 32;
 const CHECKPOINT = /^(\d{1,20}):(\d{1,19})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -70,6 +93,9 @@ export class PostgresEventStore implements EventStore {
   readonly #retryDelayMs: number;
   readonly #subscriptions = new Set<Subscription>();
   readonly #wakers: Set<() => void>;
+  readonly #appendsInFlight: number;
+  readonly #pending: PendingAppend[] = [];
+  #inFlight = 0;
 
   constructor(
     private readonly database: Database,
@@ -80,6 +106,7 @@ export class PostgresEventStore implements EventStore {
     this.#pollIntervalMs = options.pollIntervalMs ?? 25;
     this.#batchSize = options.batchSize ?? 500;
     this.#retryDelayMs = options.retryDelayMs ?? 1000;
+    this.#appendsInFlight = options.appendsInFlight ?? 2;
     let set = wakers.get(database.kysely);
     if (!set) wakers.set(database.kysely, (set = new Set()));
     this.#wakers = set;
@@ -104,16 +131,11 @@ export class PostgresEventStore implements EventStore {
     if (condition) validateCondition(streamId, condition);
     const payload = JSON.stringify(events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })));
     const expectedText = String(expected);
+    const item = { streamId, expectedText, payload, condition };
     for (let attempt = 1; ; attempt++) {
       let row: AppendRow | undefined;
       try {
-        ({ rows: [row] } = await (condition
-          ? sql<AppendRow>`
-            select next_revision, last_checkpoint
-              from es_append_if(${streamId}, ${expectedText}, ${payload}::jsonb, ${condition.streamId}, ${condition.revision === 'no_stream' ? -1 : condition.revision}::bigint)`
-          : sql<AppendRow>`
-            select next_revision, last_checkpoint from es_append(${streamId}, ${expectedText}, ${payload}::jsonb)`
-        ).execute(this.#db));
+        row = await this.#grouped(item);
       } catch (error) {
         if ((error as { code?: unknown })?.code === CONDITION_FAILED && condition) {
           const detail = (error as { detail?: unknown }).detail;
@@ -137,6 +159,73 @@ export class PostgresEventStore implements EventStore {
         throw new Error(`appendToStream(${streamId}): still racing other appends after ${attempt} attempts`);
       }
     }
+  }
+
+  /**
+   * Group commit: an append is sent at once while fewer than `appendsInFlight` are on their way; the ones that
+   * arrive meanwhile wait and go together, in one round trip and one transaction (`es_append_many`), as soon as
+   * one comes back. Each keeps its own expected revision, condition and result: one that fails takes none of the
+   * others with it. Under load the groups grow by themselves; alone, an append waits for nothing.
+   */
+  #grouped(item: PendingAppend['item']): Promise<AppendRow | undefined> {
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ item, resolve, reject });
+      this.#sendPending();
+    });
+  }
+
+  #sendPending(): void {
+    while (this.#inFlight < this.#appendsInFlight && this.#pending.length > 0) {
+      const group = this.#pending.splice(0, MAX_GROUP);
+      this.#inFlight++;
+      void this.#send(group).finally(() => {
+        this.#inFlight--;
+        this.#sendPending();
+      });
+    }
+  }
+
+  async #send(group: PendingAppend[]): Promise<void> {
+    if (group.length === 1) {
+      const [{ item, resolve, reject }] = group as [PendingAppend];
+      const { streamId, expectedText, payload, condition } = item;
+      try {
+        const { rows } = await (condition
+          ? sql<AppendRow>`
+            select next_revision, last_checkpoint
+              from es_append_if(${streamId}, ${expectedText}, ${payload}::jsonb, ${condition.streamId}, ${condition.revision === 'no_stream' ? -1 : condition.revision}::bigint)`
+          : sql<AppendRow>`
+            select next_revision, last_checkpoint from es_append(${streamId}, ${expectedText}, ${payload}::jsonb)`
+        ).execute(this.#db);
+        resolve(rows[0]);
+      } catch (error) {
+        reject(error);
+      }
+      return;
+    }
+    // One lock order for every group (by stream), so two groups on other connections never deadlock.
+    group.sort((a, b) => (a.item.streamId < b.item.streamId ? -1 : a.item.streamId > b.item.streamId ? 1 : 0));
+    const items = group.map(({ item: { streamId, expectedText, payload, condition } }) =>
+      condition
+        ? `{"s":${JSON.stringify(streamId)},"x":${JSON.stringify(expectedText)},"c":${JSON.stringify(condition.streamId)},"r":${condition.revision === 'no_stream' ? -1 : condition.revision},"v":${payload}}`
+        : `{"s":${JSON.stringify(streamId)},"x":${JSON.stringify(expectedText)},"v":${payload}}`,
+    );
+    let rows: GroupRow[];
+    try {
+      ({ rows } = await sql<GroupRow>`
+        select ord, next_revision, last_checkpoint, error_code, error_message, error_detail, error_hint
+          from es_append_many(${`[${items.join(',')}]`}::jsonb)`.execute(this.#db));
+    } catch (error) {
+      for (const { reject } of group) reject(error);
+      return;
+    }
+    group.forEach(({ resolve, reject }, index) => {
+      const row = rows.find((r) => r.ord === index + 1);
+      if (!row) reject(new Error('es_append_many: no answer for an append of the group'));
+      else if (row.error_code !== null) {
+        reject(Object.assign(new Error(row.error_message ?? row.error_code), { code: row.error_code, detail: row.error_detail ?? undefined, hint: row.error_hint ?? undefined }));
+      } else resolve(row.next_revision === null ? undefined : { next_revision: row.next_revision, last_checkpoint: row.last_checkpoint! });
+    });
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -149,4 +149,39 @@ export const EVENT_STORE_DDL: readonly string[] = [
     return query select * from es_append(p_stream, p_expected, p_events);
   end
   $fn$`,
+  // Several appends to their own streams in one round trip and one transaction (a group commit). Each runs
+  // as es_append (or es_append_if when it has a condition) in a subtransaction of its own: one that fails
+  // leaves no event and no effect on the others, and its row reports the error that es_append raised.
+  // Items: [{"s": stream, "x": expected, "v": events, "c": condition stream or null, "r": condition revision}].
+  `create or replace function es_append_many(p_items jsonb)
+  returns table (ord int, next_revision bigint, last_checkpoint text, error_code text, error_message text, error_detail text, error_hint text)
+  language plpgsql as $fn$
+  declare
+    v_item jsonb;
+    v_ord bigint;
+  begin
+    for v_item, v_ord in select e.item, e.n from jsonb_array_elements(p_items) with ordinality as e(item, n) loop
+      ord := v_ord;
+      next_revision := null;
+      last_checkpoint := null;
+      error_code := null;
+      error_message := null;
+      error_detail := null;
+      error_hint := null;
+      begin
+        if v_item->>'c' is null then
+          select a.next_revision, a.last_checkpoint into next_revision, last_checkpoint
+            from es_append(v_item->>'s', v_item->>'x', v_item->'v') a;
+        else
+          select a.next_revision, a.last_checkpoint into next_revision, last_checkpoint
+            from es_append_if(v_item->>'s', v_item->>'x', v_item->'v', v_item->>'c', (v_item->>'r')::bigint) a;
+        end if;
+      exception when others then
+        get stacked diagnostics error_code = returned_sqlstate, error_message = message_text,
+          error_detail = pg_exception_detail, error_hint = pg_exception_hint;
+      end;
+      return next;
+    end loop;
+  end
+  $fn$`,
 ];
