@@ -193,7 +193,7 @@ export class PostgresEventStore implements EventStore {
         const { rows } = await (condition
           ? sql<AppendRow>`
             select next_revision, last_checkpoint
-              from es_append_if(${streamId}, ${expectedText}, ${payload}::jsonb, ${condition.streamId}, ${condition.revision === 'no_stream' ? -1 : condition.revision}::bigint)`
+              from es_append_if(${streamId}, ${expectedText}, ${payload}::jsonb, ${condition.streamId}, ${revisionOrNone(condition.revision)}::bigint)`
           : sql<AppendRow>`
             select next_revision, last_checkpoint from es_append(${streamId}, ${expectedText}, ${payload}::jsonb)`
         ).execute(this.#db);
@@ -207,7 +207,7 @@ export class PostgresEventStore implements EventStore {
     group.sort((a, b) => (a.item.streamId < b.item.streamId ? -1 : a.item.streamId > b.item.streamId ? 1 : 0));
     const items = group.map(({ item: { streamId, expectedText, payload, condition } }) =>
       condition
-        ? `{"s":${JSON.stringify(streamId)},"x":${JSON.stringify(expectedText)},"c":${JSON.stringify(condition.streamId)},"r":${condition.revision === 'no_stream' ? -1 : condition.revision},"v":${payload}}`
+        ? `{"s":${JSON.stringify(streamId)},"x":${JSON.stringify(expectedText)},"c":${JSON.stringify(condition.streamId)},"r":${revisionOrNone(condition.revision)},"v":${payload}}`
         : `{"s":${JSON.stringify(streamId)},"x":${JSON.stringify(expectedText)},"v":${payload}}`,
     );
     let rows: GroupRow[];
@@ -385,6 +385,11 @@ function mapAppendError(error: unknown, streamId: string, expected: ExpectedRevi
     return new Error(`appendToStream(${streamId}): ${String(e.message)}`, { cause: error });
   }
   return error;
+}
+
+/** A condition's revision as the SQL functions take it: -1 for a stream with no events. */
+function revisionOrNone(revision: number | 'no_stream'): number {
+  return revision === 'no_stream' ? -1 : revision;
 }
 
 function parseCheckpoint(checkpoint: Checkpoint): [string, number] {
