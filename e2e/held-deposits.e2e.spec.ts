@@ -16,7 +16,8 @@ const REASON = 'Player sent proof of the source of funds';
 
 jest.setTimeout(180_000);
 
-const site = siteForSpec({ env: { ADMIN_EMAILS: ADMIN_EMAIL, MAX_BANK_SATS: '100000' } });
+// The money rules are the subject, not the motion: pages open on a device that asks for reduced motion.
+const site = siteForSpec({ reducedMotion: true, env: { ADMIN_EMAILS: ADMIN_EMAIL, MAX_BANK_SATS: '100000' } });
 const { call } = site;
 
 test('an admin releases one held deposit past the limit and refunds another, each with a reason', async () => {

@@ -24,7 +24,9 @@ const HOLD_LEVEL = 50;
 
 jest.setTimeout(300_000);
 
+// The back office is the subject: pages open on a device that asks for reduced motion.
 const site = siteForSpec({
+  reducedMotion: true,
   env: { ADMIN_EMAILS: `${FIRST_ADMIN},${SECOND_ADMIN}`, WITHDRAW_SECOND_APPROVAL_SATS: String(FOUR_EYES_ABOVE), WITHDRAW_HOLD_SUSPECT_LEVEL: String(HOLD_LEVEL) },
 });
 const { call } = site;

@@ -29,7 +29,8 @@ jest.setTimeout(240_000);
 /** The embedded database's folder, kept across the restart below. */
 const dataDir = mkdtempSync(join(tmpdir(), 'bahati-reconcile-e2e-'));
 const env = { ADMIN_EMAILS: ADMIN_EMAIL, DATA_DIR: dataDir };
-const site = siteForSpec({ env });
+// The back office is the subject: pages open on a device that asks for reduced motion.
+const site = siteForSpec({ reducedMotion: true, env });
 const { call } = site;
 const jwts = { admin: '', player: '' };
 let playerId = '';

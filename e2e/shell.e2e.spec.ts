@@ -10,7 +10,8 @@ const MENU_SW = ['Cheza', 'Amana', 'Huondoa', 'Bonasi', 'Leja'];
 // Jest reads testTimeout only from the global config, not from a project's.
 jest.setTimeout(120_000);
 
-const site = siteForSpec({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+// The shell's links and menus are the subject: pages open on a device that asks for reduced motion.
+const site = siteForSpec({ reducedMotion: true, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
 
 const { open } = site;
 

@@ -80,11 +80,18 @@ export interface OpenOptions extends WatchOptions {
   jwt?: string | null;
   /** The browser's language (`navigator.languages`), e.g. 'de-DE'; Chromium's own (en-US) when not given. */
   locale?: string;
+  /** The device asks for reduced motion (`prefers-reduced-motion: reduce`): cards land at once, nothing pulses. */
+  reducedMotion?: boolean;
 }
 
 /** A fresh browser context on the server at `viewport`, its one page watched (`watchPage`). */
 export async function openPage(browser: Browser, server: StartedServer, viewport: Viewport, options: OpenOptions = {}): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl, ...(options.locale ? { locale: options.locale } : {}) });
+  const context = await browser.newContext({
+    viewport,
+    baseURL: server.baseUrl,
+    ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
+  });
   if (options.jwt) await context.addInitScript((token) => window.localStorage.setItem('jwt', token), options.jwt);
   const page = await context.newPage();
   const errors = watchPage(page, options);

@@ -20,6 +20,13 @@ export interface Site {
 export interface SiteOptions extends StartServerOptions {
   /** Launch Chromium too (default); false for a spec that only talks to the API. */
   browser?: boolean;
+  /**
+   * Every page of the spec opens on a device that asks for reduced motion: for walks whose subject is not the
+   * motion (routes, languages, layouts, the back office). Nothing pulses or flies, so the page is drawn when it
+   * changes and not sixty times a second: about a seventh of such a walk's CPU, most of it the browser's
+   * compositor. The play, money and account journeys keep the motion a player sees by default.
+   */
+  reducedMotion?: boolean;
 }
 
 /**
@@ -28,13 +35,13 @@ export interface SiteOptions extends StartServerOptions {
  * after this one.
  */
 export function siteForSpec(options: SiteOptions = {}): Site {
-  const { browser: withBrowser = true, ...serverOptions } = options;
+  const { browser: withBrowser = true, reducedMotion = false, ...serverOptions } = options;
   const site: Site = {
     server: undefined as unknown as StartedServer,
     browser: undefined as unknown as Browser,
     call: apiCaller(() => site.server),
-    open: (viewport, openOptions) => openPage(site.browser, site.server, viewport, openOptions),
-    openAs: (viewport, jwt) => openPage(site.browser, site.server, viewport, { jwt }),
+    open: (viewport, openOptions) => openPage(site.browser, site.server, viewport, { reducedMotion, ...openOptions }),
+    openAs: (viewport, jwt) => openPage(site.browser, site.server, viewport, { reducedMotion, jwt }),
   };
   beforeAll(async () => {
     site.server = await startServer(serverOptions);
