@@ -4,7 +4,7 @@ import type { AccountEvent } from '../../domain/account/account';
 import type { PlayerAction } from '../../domain/hand/decide';
 import { Table } from '../../domain/hand/hand.test-support';
 import { alice, bob, describeProjection, EventLog, uuid } from '../projection.test-support';
-import { coachProjection } from './coach.projection';
+import { COACH_STORED_EVERY, coachProjection } from './coach.projection';
 
 let hands = 0;
 
@@ -45,7 +45,8 @@ describeProjection(coachProjection, (spec) => {
         },
       ],
       coach_hands: [{ hand_id: handIdOf(hand), player_id: alice, settled_time: new Date(settled.createdAt), level: 0, bet: 1000, decisions: 1, deviations: 1, cost_msat: 604 }],
-      coach_players: [{ player_id: alice, account_revision: settled.revision }],
+      // The state is stored at the first event between hands of a block of revisions: here the deposit's.
+      coach_players: [{ player_id: alice, account_revision: funded.revision, state: { bank: 1_000_000, hand: null } }],
     });
   });
 
@@ -74,7 +75,25 @@ describeProjection(coachProjection, (spec) => {
     spec.forget();
     await spec.given(...hand.slice(hit + 2)).then({
       coach_hands: [{ decisions: 2, deviations: 1 }],
-      coach_players: [{ account_revision: hand.at(-1)!.revision, state: { hand: null, decisions: 0 } }],
+      coach_players: [{ account_revision: funded.revision, state: { hand: null, decisions: 0 } }],
+    });
+  });
+
+  it(`stores the state once in ${COACH_STORED_EVERY} account events, at the first between hands, and the same across a restart mid-hand`, async () => {
+    const log = new EventLog();
+    const a = new Account(log, alice);
+    const funded = a.deposit();
+    const events: RecordedEvent[] = [funded];
+    while (events.at(-1)!.revision < COACH_STORED_EVERY + 8) events.push(...a.hand('T T 6 7', 'Stand'));
+    const due = events.find((e) => e.revision >= COACH_STORED_EVERY && e.type === 'HandSettled')!;
+    const hands = events.filter((e) => e.type === 'HandSettled').length;
+    // Stopped with the hand that crosses the block's start in play: the state stored is still the deposit's.
+    const cut = events.indexOf(due) - 1;
+    await spec.given(...events.slice(0, cut)).then({ coach_players: [{ account_revision: funded.revision }] });
+    spec.forget();
+    await spec.given(...events.slice(cut)).then({
+      coach_players: [{ account_revision: due.revision, state: { hand: null, bank: 1_000_000 - 1000 * (events.slice(0, events.indexOf(due) + 1).filter((e) => e.type === 'HandSettled').length) } }],
+      coach_hands: Array.from({ length: hands }, () => ({ deviations: 1 })),
     });
   });
 
@@ -113,6 +132,8 @@ describeProjection(coachProjection, (spec) => {
       const a = new Account(log, alice);
       const b = new Account(log, bob);
       const played = [a.deposit(), ...a.hand('T T 6 7', 'Stand'), b.deposit(), ...b.hand('8 T 8 7 3 9 T', 'Split', 'Hit', 'Stand'), ...a.hand('T 6 7 T 2 5', 'Hit', 'Stand')];
+      // Alice's account runs past the first block of stored states.
+      while (played.at(-1)!.revision < COACH_STORED_EVERY + 4) played.push(...a.hand('T 7 T T', 'Stand'));
       // Bob's last hand is still in play: his stored state is the one after his last hand, whatever the batches.
       const inPlay = b.hand('T 6 7 T 2 5', 'Hit', 'Stand');
       return [...played, ...inPlay.slice(0, inPlay.findIndex((e) => e.type === 'PlayerStood'))];
@@ -128,10 +149,11 @@ describeProjection(coachProjection, (spec) => {
         [alice, null],
         [bob, null],
       ]);
-      expect(rows.coach_hands!.map((r) => [r.decisions, r.deviations])).toEqual([
+      expect(rows.coach_hands!.slice(0, 4).map((r) => [r.decisions, r.deviations])).toEqual([
         [1, 1],
         [3, 1],
         [2, 1],
+        [1, 0],
       ]);
     },
   );

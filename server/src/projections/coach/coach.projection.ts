@@ -13,12 +13,36 @@ import type { CoachDeviationsTable, CoachHandsTable } from './coach.table';
 /** Bump when the rows change shape or meaning (or the figures: the expected-value model or the charts). */
 const VERSION = 1;
 
-/** One player's coach: its state and the account revision folded. */
+/**
+ * A player's state is stored once in every this many account events, not after every hand: its one reader is
+ * the runner itself after a restart, which folds the events since the stored state again (`foldAgain`).
+ */
+export const COACH_STORED_EVERY = 64;
+
+/** One player's coach: its state, the account revision folded, and the last revision folded that left no hand in play. */
 interface CoachRow {
   playerId: string;
   state: CoachState;
   accountRevision: number;
+  /** -1 before the first. */
+  lastBetween: number;
 }
+
+const blockOf = (revision: number) => Math.floor(revision / COACH_STORED_EVERY);
+
+/**
+ * `row` with `event` folded. An event that leaves no hand in play is `stored` when it is the first such event of
+ * its block of `COACH_STORED_EVERY` revisions: which events those are follows from the account's events alone,
+ * so the live steps and a rebuild store the same states whatever their batches, and so does a restart.
+ */
+function fold(row: CoachRow, event: RecordedEvent): { row: CoachRow; out: ReturnType<typeof coach>; stored: boolean } {
+  const out = coach(row.state, domainEvent<AccountEvent>(event));
+  const between = out.state.hand === null;
+  const stored = between && blockOf(event.revision) > blockOf(row.lastBetween);
+  return { row: { playerId: row.playerId, state: out.state, accountRevision: event.revision, lastBetween: between ? event.revision : row.lastBetween }, out, stored };
+}
+
+const firstRow = (playerId: string): CoachRow => ({ playerId, state: initialCoachState, accountRevision: -1, lastBetween: -1 });
 
 async function readRows(db: Kysely<ReadModels>, playerIds: string[]): Promise<Map<string, CoachRow>> {
   const found = new Map<string, CoachRow>();
@@ -29,6 +53,8 @@ async function readRows(db: Kysely<ReadModels>, playerIds: string[]): Promise<Ma
       playerId: r.player_id,
       state: r.state as CoachState,
       accountRevision: r.account_revision,
+      // A stored state is one between hands.
+      lastBetween: r.account_revision,
     });
   }
   return found;
@@ -40,7 +66,7 @@ const HANDLES: ReadonlySet<string> = new Set<string>([...HAND_EVENT_TYPES, ...BA
 async function foldAgain(row: CoachRow, first: RecordedEvent, log: ProjectionLog): Promise<CoachRow> {
   let again = row;
   for (const event of await log.readStream(first.streamId, row.accountRevision + 1, first.revision - 1)) {
-    if (HANDLES.has(event.type)) again = { playerId: row.playerId, state: coach(again.state, domainEvent<AccountEvent>(event)).state, accountRevision: event.revision };
+    if (HANDLES.has(event.type)) again = fold(again, event).row;
   }
   return again;
 }
@@ -50,9 +76,9 @@ async function foldAgain(row: CoachRow, first: RecordedEvent, log: ProjectionLog
  * against basic strategy for the hand's level, each one that differed written to `coach_deviations` with
  * its cost in expected value, and each settled hand's totals to `coach_hands` (the player's week is the
  * sum of those). The coach's state (the bank, the hand in play) is kept per player in the runner's memory
- * and stored between hands, when it holds no hand: a hand in play is never written, and after a restart it
- * is folded again from the stored state and the account's events since. An event at or below the revision
- * folded changes nothing.
+ * and stored between hands, about once in `COACH_STORED_EVERY` account events (`fold`): a hand in play is never
+ * written, and after a restart the state is folded again from the stored one and the account's events since.
+ * An event at or below the revision folded changes nothing.
  */
 export const coachProjection: Projection = {
   name: 'coach',
@@ -71,8 +97,7 @@ export const coachProjection: Projection = {
     const stored = await readRows(db, [...forgotten.keys()]);
     // The stored row is the state between two hands; the events applied since, up to this batch's, are folded again.
     for (const [playerId, first] of forgotten) {
-      const row = stored.get(playerId) ?? { playerId, state: initialCoachState, accountRevision: -1 };
-      memory.set(playerId, await foldAgain(row, first, log));
+      memory.set(playerId, await foldAgain(stored.get(playerId) ?? firstRow(playerId), first, log));
     }
   },
   async applyBatch(trx, events, memory: ProjectionMemory) {
@@ -87,13 +112,13 @@ export const coachProjection: Projection = {
     const before = new Map<string, CoachRow>();
     const now = new Map<string, CoachRow>();
     for (const [playerId, remembered] of touched) {
-      const row = remembered ?? stored.get(playerId) ?? { playerId, state: initialCoachState, accountRevision: -1 };
+      const row = remembered ?? stored.get(playerId) ?? firstRow(playerId);
       before.set(playerId, row);
       now.set(playerId, row);
     }
 
-    // A player's state is stored as it was after the batch's last event that left no hand in play, whatever the
-    // batches (a rebuild writes what the live steps wrote): a hand in play lives in memory only.
+    // A player's state is stored as it was after the batch's last event that `fold` says to store (one between
+    // hands), whatever the batches (a rebuild writes what the live steps wrote): a hand in play lives in memory only.
     const between = new Map<string, CoachRow>();
     const deviations: Insertable<CoachDeviationsTable>[] = [];
     const hands: Insertable<CoachHandsTable>[] = [];
@@ -102,7 +127,7 @@ export const coachProjection: Projection = {
       if (owner === undefined) continue;
       const row = now.get(owner)!;
       if (event.revision <= row.accountRevision) continue;
-      const out = coach(row.state, domainEvent<AccountEvent>(event));
+      const { row: next, out, stored: storedHere } = fold(row, event);
       if (out.deviation) {
         const d = out.deviation;
         deviations.push({
@@ -118,9 +143,8 @@ export const coachProjection: Projection = {
           cost_msat: s.costMsat,
         });
       }
-      const next = { playerId: owner, state: out.state, accountRevision: event.revision };
       now.set(owner, next);
-      if (next.state.hand === null) between.set(owner, next);
+      if (storedHere) between.set(owner, next);
     }
 
     const changed = [...now.values()].filter((row) => row !== before.get(row.playerId));
