@@ -4,6 +4,7 @@ import {
 } from 'kysely';
 import type { RecordedEvent } from '../application/ports/event-store';
 import { type StreamCategory, streamOwner } from '../domain/streams';
+import { PREPARED } from './prepared';
 import type { Projection, ProjectionLog, ProjectionMemory } from './projection';
 import type { ReadModels } from './schema';
 
@@ -320,7 +321,8 @@ export async function sendTogether(db: Kysely<ReadModels>, held: readonly HeldWr
   // The guard's part is read first, so its rows are locked before any other part writes (the order a transaction
   // that moved the checkpoints first would lock them in).
   const last = guard ? `select 1 / (case when (select count(*) from w0) = ${Number(guard.rows)} then 1 else 0 end) as held` : 'select 1';
-  await run(db, `with ${parts.join(', ')} ${last}`, all.map((w) => w.json));
+  // A live step sends the same few shapes of this statement over and over: each is planned once per connection.
+  await run(db, `${PREPARED}with ${parts.join(', ')} ${last}`, all.map((w) => w.json));
 }
 
 /**

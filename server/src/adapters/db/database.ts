@@ -2,11 +2,13 @@
  * One Kysely instance over either a real PostgreSQL server (`pg.Pool`) or an embedded PGlite.
  * Events and read models share it. Column types come back as described in `type-parsers.ts`.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
+import { PREPARED } from '../../projections/prepared';
 import { PGliteDialect } from './pglite-dialect';
 import { schemaScoped } from './schema-introspector';
 import { pgliteParsers, pgTypeParsers } from './type-parsers';
@@ -38,6 +40,32 @@ export interface OpenDatabaseOptions {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/**
+ * Statements marked `PREPARED` are named, so each connection parses and plans them once: PostgreSQL plans one afresh
+ * for its first five runs, then keeps the generic plan when it costs no more. At most this many texts are prepared
+ * per process (each connection keeps their plans); others run unnamed.
+ */
+const MOST_PREPARED = 64;
+const preparedNames = new Map<string, string>();
+
+function preparedName(text: string): string | undefined {
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < MOST_PREPARED) {
+    name = `p_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
+/** Sends the statements marked `PREPARED` as named statements on this client. */
+function preparingMarked(client: PoolClient): void {
+  const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
+  (client as unknown as { query: typeof query }).query = (config, values) => {
+    const name = typeof config === 'string' && config.startsWith(PREPARED) ? preparedName(config) : undefined;
+    return name ? query({ name, text: config, values }) : query(config, values);
+  };
+}
+
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.schema, options.poolSize ?? 10);
   if (options.schema && options.schema !== 'public') {
@@ -60,6 +88,7 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  pool.on('connect', preparingMarked);
   const kysely = new Kysely<unknown>({ dialect: schemaScoped(new PostgresDialect({ pool }), schema ?? 'public') });
   try {
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(kysely);
