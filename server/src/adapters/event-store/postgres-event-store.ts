@@ -2,6 +2,7 @@
  * The event store on PostgreSQL: the same SQL on PGlite (embedded default) and on a real server.
  * Schema, ordering guarantee and stream naming: docs/event-store.md.
  */
+import { PREPARED } from '../../projections/prepared';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import {
@@ -252,7 +253,8 @@ export class PostgresEventStore implements EventStore {
     const limit = options.maxCount ?? this.#batchSize;
     if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`readAll: maxCount must be a non-negative integer, got ${limit}`);
     // Only transactions older than every running one: their events are final, nothing can still appear before them.
-    const { rows } = await sql<EventRow>`
+    // Prepared once per connection: the projections read the log this way at every step.
+    const { rows } = await sql<EventRow>`${sql.raw(PREPARED)}
       select ${EVENT_COLUMNS} from es_events e
        where (e.transaction_id, e.position) > (${xid}::xid8, ${position}::bigint)
          and e.transaction_id < (select pg_snapshot_xmin(pg_current_snapshot()))
