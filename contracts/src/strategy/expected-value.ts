@@ -250,8 +250,16 @@ function maxOf(plays: PlayValues): number {
 }
 
 const models = new Map<string, Model>();
+/** The models already found for a rules object, by up card: a hand asks with the same rules at each decision. */
+const modelsByRules = new WeakMap<ValueRules, Model[]>();
 
 function modelFor(rules: ValueRules, up: number): Model {
+  let known = modelsByRules.get(rules);
+  if (known === undefined) modelsByRules.set(rules, (known = []));
+  return (known[up] ??= modelByValue(rules, up));
+}
+
+function modelByValue(rules: ValueRules, up: number): Model {
   const key = [
     rules.dealerHitsSoft17, rules.doubleAfterSplit, rules.doubleAnyCards, rules.maxHands, rules.resplitAces, rules.hitSplitAces, rules.doubleSplitAces, rules.charlie, up,
   ].join();

@@ -123,8 +123,12 @@ export interface LedgerEntryRow extends LedgerLine {
 
 /** The ledger rows a stored account event records: the one mapping the ledger read model and a ledger-day rebuild share. */
 export function ledgerEntriesOf(event: LedgerSource): LedgerEntryRow[] {
+  // Each field named (no spread): the lines' shapes differ by event type, and a spread of them takes V8's slow path.
   return ledgerLines({ type: event.type, data: event.data } as MoneyEvent | GameEvent | BonusEvent | LimitEvent).map((line, i) => ({
-    ...line,
+    type: line.type,
+    amount: line.amount,
+    reference: line.reference,
+    handId: line.handId,
     id: `${event.id}:${i}`,
     createdTime: event.createdAt,
     seq: event.revision * 16 + i,

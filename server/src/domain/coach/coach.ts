@@ -126,33 +126,44 @@ function describe(
  * differed from the chart), and the hand's summary when it settles.
  */
 export function coach(state: CoachState, event: AccountEvent): { state: CoachState; deviation: CoachDeviation | null; settled: CoachHandSummary | null } {
-  let next = state;
   let deviation: CoachDeviation | null = null;
   let settled: CoachHandSummary | null = null;
+  // The state's fields as locals, built into one object at the end (no spread at each change: a fold runs at every event).
+  let { bank, hand, decisions, deviations, costMsat } = state;
 
   const action = isHandEvent(event) ? decisionOf(event) : null;
-  if (action && state.hand) {
-    const judged = judge(state.hand, state.bank, action);
+  if (action && hand) {
+    const judged = judge(hand, bank, action);
     if (judged) {
-      const seq = state.decisions + 1;
-      next = { ...next, decisions: seq };
+      decisions++;
       if (!judged.agrees) {
-        const { agrees: _, ...rest } = judged;
-        deviation = { handId: state.hand.handId, seq, ...rest };
-        next = { ...next, deviations: next.deviations + 1, costMsat: next.costMsat + rest.costMsat };
+        deviation = {
+          handId: hand.handId, seq: decisions, handIndex: judged.handIndex, cards: judged.cards, total: judged.total, soft: judged.soft,
+          dealerUp: judged.dealerUp, action: judged.action, recommended: judged.recommended, stake: judged.stake, evAction: judged.evAction,
+          evRecommended: judged.evRecommended, costMsat: judged.costMsat,
+        };
+        deviations++;
+        costMsat += judged.costMsat;
       }
     }
   }
 
-  if (event.type === 'HandStarted') next = { ...next, hand: initialHand(), decisions: 0, deviations: 0, costMsat: 0 };
-  if (isHandEvent(event) && next.hand) next = { ...next, hand: evolveHand(next.hand, event) };
+  if (event.type === 'HandStarted') {
+    hand = initialHand();
+    decisions = 0;
+    deviations = 0;
+    costMsat = 0;
+  }
+  if (isHandEvent(event) && hand) hand = evolveHand(hand, event);
   if (event.type === 'HandSettled') {
     const d = event.data;
-    settled = { handId: d.handId, level: d.level, bet: d.bet, decisions: next.decisions, deviations: next.deviations, costMsat: next.costMsat };
-    next = { ...next, hand: null, decisions: 0, deviations: 0, costMsat: 0 };
+    settled = { handId: d.handId, level: d.level, bet: d.bet, decisions, deviations, costMsat };
+    hand = null;
+    decisions = 0;
+    deviations = 0;
+    costMsat = 0;
   }
 
-  const moved = ledgerLines(event).reduce((sum, line) => sum + line.amount, 0);
-  if (moved !== 0) next = { ...next, bank: next.bank + moved };
-  return { state: next, deviation, settled };
+  bank += ledgerLines(event).reduce((sum, line) => sum + line.amount, 0);
+  return { state: { bank, hand, decisions, deviations, costMsat }, deviation, settled };
 }

@@ -176,14 +176,15 @@ export function detect(
   settings: SuspectSettings = DEFAULT_SUSPECT_SETTINGS,
 ): { state: SuspectState; records: SuspectRecord[] } {
   const records: SuspectRecord[] = [];
-  let next = state;
+  // The state's fields as locals, built into one object at the end: a fold runs at every event, and spreading
+  // the state at each change copied it on V8's slow path several times an event.
+  let { bank, hand, deviated, shoeId, runningCount, cardsSeen, window, starts, rateQuietUntil } = state;
 
   const decision = isHandEvent(event) ? decisionOf(event) : null;
-  if (isSuspectAction(decision) && state.hand?.phase === 'PlayerTurn') {
-    const hand = state.hand;
+  if (isSuspectAction(decision) && hand?.phase === 'PlayerTurn') {
     const player = hand.player[hand.active]!;
     // The bank before this decision's stake: what the player could afford when choosing.
-    const allowed = allowedActions(hand, state.bank).filter(isSuspectAction);
+    const allowed = allowedActions(hand, bank).filter(isSuspectAction);
     const up = CARD_VALUE[hand.dealer.cards[0]!]!;
     const expected = recommendedAction(strategyHandOf(player.cards.map((c) => CARD_VALUE[c]!)), up, allowed as PlayerAction[], hand.level);
     if (expected !== decision && allowed.includes(decision)) {
@@ -197,18 +198,20 @@ export function detect(
         suspectChange: settings.playDeviationWeight,
         reason: 'PlayDeviation',
       });
-      next = { ...next, deviated: true };
+      deviated = true;
     }
   }
 
   if (event.type === 'HandStarted') {
-    const { shoeId, bet } = event.data;
-    const fresh = shoeId !== state.shoeId;
-    const runningCount = fresh ? 0 : state.runningCount;
-    const cardsSeen = fresh ? 0 : state.cardsSeen;
+    const { bet } = event.data;
+    if (event.data.shoeId !== shoeId) {
+      runningCount = 0;
+      cardsSeen = 0;
+    }
+    shoeId = event.data.shoeId;
     // The bets with their counts since the last record (at most four windows), judged at every hand once a
     // window is full: a record clears them, so the next one needs a whole window of new evidence.
-    let window: readonly WindowBet[] = [...state.window, [bet, runningCount, cardsSeen] as const].slice(-4 * settings.betWindowHands);
+    window = appendKeepingLast(window, [bet, runningCount, cardsSeen] as const, 4 * settings.betWindowHands);
     if (window.length >= settings.betWindowHands && followsTheCount(window, settings)) {
       records.push({
         time,
@@ -224,8 +227,7 @@ export function detect(
     }
 
     const at = Date.parse(time);
-    const starts = [...state.starts, at].slice(-settings.rateHands);
-    let rateQuietUntil = state.rateQuietUntil;
+    starts = appendKeepingLast(starts, at, settings.rateHands);
     if (starts.length >= settings.rateHands && at - starts[0]! < settings.rateWindowMs && at >= rateQuietUntil) {
       records.push({
         time,
@@ -239,13 +241,14 @@ export function detect(
       });
       rateQuietUntil = at + settings.rateWindowMs;
     }
-    next = { ...next, hand: initialHand(), deviated: false, shoeId, runningCount, cardsSeen, window, starts, rateQuietUntil };
+    hand = initialHand();
+    deviated = false;
   }
 
-  if (isHandEvent(event) && next.hand) next = { ...next, hand: evolveHand(next.hand, event) };
+  if (isHandEvent(event) && hand) hand = evolveHand(hand, event);
 
   if (event.type === 'HandSettled') {
-    if (next.deviated && event.data.net > 0) {
+    if (deviated && event.data.net > 0) {
       records.push({
         time,
         handId: event.data.handId,
@@ -258,17 +261,27 @@ export function detect(
       });
     }
     // Every card of a settled hand has been shown: it counts toward the next hand of the shoe.
-    const shown = next.hand ? [...next.hand.dealer.cards, ...next.hand.player.flatMap((h) => h.cards)] : [];
-    next = {
-      ...next,
-      hand: null,
-      deviated: false,
-      runningCount: next.runningCount + shown.reduce((sum, c) => sum + hiLo(c), 0),
-      cardsSeen: next.cardsSeen + shown.length,
-    };
+    if (hand) {
+      for (const c of hand.dealer.cards) runningCount += hiLo(c);
+      cardsSeen += hand.dealer.cards.length;
+      for (const h of hand.player) {
+        for (const c of h.cards) runningCount += hiLo(c);
+        cardsSeen += h.cards.length;
+      }
+    }
+    hand = null;
+    deviated = false;
   }
 
-  const moved = ledgerLines(event).reduce((sum, line) => sum + line.amount, 0);
-  if (moved !== 0) next = { ...next, bank: next.bank + moved };
-  return { state: next, records };
+  bank += ledgerLines(event).reduce((sum, line) => sum + line.amount, 0);
+  return { state: { bank, hand, deviated, shoeId, runningCount, cardsSeen, window, starts, rateQuietUntil }, records };
+}
+
+/** `list` with `item` last, keeping at most `most` of its newest items. */
+function appendKeepingLast<T>(list: readonly T[], item: T, most: number): readonly T[] {
+  const from = Math.max(0, list.length + 1 - most);
+  const out = new Array<T>(list.length + 1 - from);
+  for (let i = from; i < list.length; i++) out[i - from] = list[i]!;
+  out[out.length - 1] = item;
+  return out;
 }

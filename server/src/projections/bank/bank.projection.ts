@@ -46,7 +46,7 @@ export const bankProjection: Projection = {
     stream: 'account',
     fold(change, event, playerId) {
       const delta = bankDelta(domainEvent<AccountEvent>(event));
-      return change ? { ...change, delta: change.delta + delta, last: event.revision } : { playerId, delta, first: event.revision, last: event.revision };
+      return change ? { playerId, delta: change.delta + delta, first: change.first, last: event.revision } : { playerId, delta, first: event.revision, last: event.revision };
     },
     async write(trx, changes) {
       await writeAsJson(trx, OPEN_BANKS, changes);

@@ -27,6 +27,11 @@ interface SuspectRow {
   playerRevision: number;
 }
 
+/** A row built field by field, always in one shape (a fold runs at every event; V8 copies a spread on its slow path). */
+const suspectRow = (playerId: string, level: number, records: number, state: SuspectState, accountRevision: number, playerRevision: number): SuspectRow => ({
+  playerId, level, records, state, accountRevision, playerRevision,
+});
+
 const clamp = (level: number) => Math.min(LEVEL_MAX, Math.max(LEVEL_MIN, level));
 
 /** FNV-1a of the settings, so that other thresholds or weights make another version (and a rebuild). */
@@ -40,9 +45,9 @@ function fingerprint(settings: SuspectSettings): number {
   return hash % 1_000_000;
 }
 
-function recordRow(row: SuspectRow, id: string, record: SuspectRecord, adminId: string | null): Insertable<SuspectRecordsTable> {
+function recordRow(playerId: string, seq: number, id: string, record: SuspectRecord, adminId: string | null): Insertable<SuspectRecordsTable> {
   return {
-    id, player_id: row.playerId, seq: row.records, time: record.time, hand_id: record.handId, player_hand_value: record.playerHandValue,
+    id, player_id: playerId, seq, time: record.time, hand_id: record.handId, player_hand_value: record.playerHandValue,
     dealer_hand_value: record.dealerHandValue, expected_action: record.expectedAction, actual_action: record.actualAction,
     suspect_change: record.suspectChange, reason: record.reason, admin_id: adminId,
   };
@@ -61,20 +66,20 @@ function fold(row: SuspectRow, event: RecordedEvent, account: boolean, settings:
     records.forEach((record, i) => {
       count++;
       level = clamp(level + record.suspectChange);
-      out.push(recordRow({ ...row, records: count }, `${event.id}:${i}`, record, null));
+      out.push(recordRow(row.playerId, count, `${event.id}:${i}`, record, null));
     });
-    return { ...row, state, level, records: count, accountRevision: event.revision };
+    return suspectRow(row.playerId, level, count, state, event.revision, row.playerRevision);
   }
   if (event.revision <= row.playerRevision) return row;
   const e = domainEvent<PlayerEvent>(event);
-  if (e.type !== 'SuspectLevelSet') return { ...row, playerRevision: event.revision };
+  if (e.type !== 'SuspectLevelSet') return suspectRow(row.playerId, row.level, row.records, row.state, row.accountRevision, event.revision);
   const level = clamp(e.data.level);
   const record: SuspectRecord = {
     time: event.createdAt, handId: null, playerHandValue: null, dealerHandValue: null, expectedAction: null, actualAction: null,
     suspectChange: level - row.level, reason: 'AdminManualChange',
   };
-  const next = { ...row, level, records: row.records + 1, playerRevision: event.revision };
-  out.push(recordRow(next, `${event.id}:0`, record, e.data.adminId));
+  const next = suspectRow(row.playerId, level, row.records + 1, row.state, row.accountRevision, event.revision);
+  out.push(recordRow(next.playerId, next.records, `${event.id}:0`, record, e.data.adminId));
   return next;
 }
 
@@ -83,10 +88,7 @@ async function readRows(trx: Transaction<ReadModels>, playerIds: string[]): Prom
   if (playerIds.length === 0) return found;
   const rows = await trx.selectFrom('suspect_players').selectAll().where('player_id', 'in', playerIds).execute();
   for (const r of rows) {
-    found.set(r.player_id, {
-      playerId: r.player_id, level: r.suspect_level, records: r.records, state: r.state as SuspectState,
-      accountRevision: r.account_revision, playerRevision: r.player_revision,
-    });
+    found.set(r.player_id, suspectRow(r.player_id, r.suspect_level, r.records, r.state as SuspectState, r.account_revision, r.player_revision));
   }
   return found;
 }
@@ -118,7 +120,7 @@ export function suspectProjection(settings: SuspectSettings = DEFAULT_SUSPECT_SE
       const before = new Map<string, SuspectRow>();
       const now = new Map<string, SuspectRow>();
       for (const [playerId, remembered] of touched) {
-        const row = remembered ?? stored.get(playerId) ?? { playerId, level: 0, records: 0, state: initialSuspectState, accountRevision: -1, playerRevision: -1 };
+        const row = remembered ?? stored.get(playerId) ?? suspectRow(playerId, 0, 0, initialSuspectState, -1, -1);
         before.set(playerId, row);
         now.set(playerId, row);
       }
