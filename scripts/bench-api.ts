@@ -8,9 +8,12 @@
  * Needs DATABASE_URL; works in a fresh schema (DATABASE_SCHEMA) that it drops afterwards. Builds the
  * server (tsc -b) and starts `node server/dist/main.js` with the development identity.
  * --players (or BENCH_PLAYERS; default 32; a list runs each level in turn with new players) play
- * concurrently for --seconds (or BENCH_SECONDS; default 10);
+ * concurrently for --seconds (or BENCH_SECONDS; default 10), after --warmup seconds of the same play (or BENCH_WARMUP;
+ * default 10) that nothing is measured in;
  * BENCH_HEALTH_MS (default 500; 0 = off) how often /api/health is polled for the lag;
  * BENCH_SERVER_NODE_ARGS passes node flags to the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof);
+ * BENCH_WINDOW_MARK names a file written (the server's and the projections process's pids) when the measured play starts,
+ * for a profiler attached from outside (`perf record -p`);
  * BENCH_PROJECTIONS=separate runs the API with PROJECTIONS=off beside `npm run projections` in a process of its own,
  * and reports the projections' part of an action's CPU apart (that process, and its own database backends);
  * --ceiling (with BENCH_PROJECTIONS=separate) also times one projections process catching up a backlog of the same
@@ -26,7 +29,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -173,6 +176,10 @@ async function main(): Promise<number> {
   const json = process.argv.includes('--json');
   const levels = (option('players') ?? process.env.BENCH_PLAYERS ?? '32').split(',').map(Number);
   const seconds = Number(option('seconds') ?? process.env.BENCH_SECONDS ?? 10);
+  // Long enough for V8 to have compiled the hot paths of the API and the projections process: with 1.5 s, a quarter of
+  // the projections process's CPU in the measured window was its compiler (docs/BENCHMARKS.md, 2026-11-30 mid-morning).
+  const warmup = Number(option('warmup') ?? process.env.BENCH_WARMUP ?? 10);
+  if (!(warmup >= 0)) throw new Error(`--warmup must be a number of seconds, got ${option('warmup') ?? process.env.BENCH_WARMUP}`);
   if (!levels.every((n) => Number.isInteger(n) && n >= 1 && n <= 256) || !(seconds > 0 && seconds <= 120)) {
     console.error('--players (BENCH_PLAYERS) must be integers in [1, 256] and --seconds (BENCH_SECONDS) in (0, 120]');
     return 1;
@@ -221,7 +228,7 @@ async function main(): Promise<number> {
       await fund(pool, ids);
 
       // Warm-up: every player plays a few hands (JIT, pools, snapshots of nothing yet).
-      await drive(base, jwts, 1.5);
+      await drive(base, jwts, warmup);
       // Idle backends flush their table statistics within about 10 s: then the rows written before the window are counted before it.
       const quietMs = Number(process.env.BENCH_QUIET_MS ?? 11_000);
       await new Promise((r) => setTimeout(r, quietMs));
@@ -244,6 +251,7 @@ async function main(): Promise<number> {
       const gameCpuFrom = await cpuNow(pool, [APP.server, APP.projections], [server.pid, projector?.pid]);
       const projectionsFrom = projector ? await projectionsCpuNow(pool, projector.pid) : null;
       const windowFrom = process.hrtime.bigint() / 1000n;
+      if (process.env.BENCH_WINDOW_MARK) writeFileSync(process.env.BENCH_WINDOW_MARK, `${server.pid} ${projector?.pid ?? ''}\n`);
       const game = await drive(base, jwts, seconds);
       const windowTo = process.hrtime.bigint() / 1000n;
       const gameCpuTo = await cpuNow(pool, [APP.server, APP.projections], [server.pid, projector?.pid]);
@@ -355,7 +363,7 @@ async function main(): Promise<number> {
     }
     if (json) {
       const main = results.reduce((a, b) => (b.players > a.players ? b : a));
-      process.stdout.write(`${JSON.stringify({ date: new Date().toISOString().slice(0, 10), seconds, ...main, byPlayers: results })}\n`);
+      process.stdout.write(`${JSON.stringify({ date: new Date().toISOString().slice(0, 10), seconds, warmupSeconds: warmup, ...main, byPlayers: results })}\n`);
     }
     return 0;
   } finally {
