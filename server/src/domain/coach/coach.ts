@@ -1,6 +1,5 @@
 import { CARD_VALUE, evenMoneyValues, type HandActionName, INSURANCE_VALUE, playValues, recommendedAction, strategyHandOf } from '@bahati/contracts';
-import type { AccountEvent } from '../account/account';
-import { ledgerLines } from '../account/ledger';
+import { type AccountEvent, bankDelta } from '../account/account';
 import { allowedActions, type PlayerAction } from '../hand/decide';
 import { decisionOf, evolve as evolveHand, initialState as initialHand, isHandEvent, scoreOf, type HandState } from '../hand/hand';
 
@@ -164,6 +163,6 @@ export function coach(state: CoachState, event: AccountEvent): { state: CoachSta
     costMsat = 0;
   }
 
-  bank += ledgerLines(event).reduce((sum, line) => sum + line.amount, 0);
+  bank += bankDelta(event);
   return { state: { bank, hand, decisions, deviations, costMsat }, deviation, settled };
 }

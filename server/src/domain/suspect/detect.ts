@@ -1,6 +1,5 @@
 import { CARD_VALUE, recommendedAction, SHOE_SIZE, strategyHandOf } from '@bahati/contracts';
-import type { AccountEvent } from '../account/account';
-import { ledgerLines } from '../account/ledger';
+import { type AccountEvent, bankDelta } from '../account/account';
 import { allowedActions, type PlayerAction } from '../hand/decide';
 import { decisionOf, evolve as evolveHand, initialState as initialHand, isHandEvent, scoreOf, type HandState } from '../hand/hand';
 
@@ -273,7 +272,7 @@ export function detect(
     deviated = false;
   }
 
-  bank += ledgerLines(event).reduce((sum, line) => sum + line.amount, 0);
+  bank += bankDelta(event);
   return { state: { bank, hand, deviated, shoeId, runningCount, cardsSeen, window, starts, rateQuietUntil }, records };
 }
 
