@@ -20,6 +20,7 @@ import { brandRetiredMigration } from './0019_brand_retired';
 import { heldDepositsMigration } from './0020_held_deposits';
 import { liabilitiesMigration } from './0021_liabilities';
 import { handInPlayMigration } from './0022_hand_in_play';
+import { lz4DocumentsMigration } from './0023_lz4_documents';
 
 /** Read-model migrations, applied in name order at start-up. Never edit one that has shipped; add the next. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0020_held_deposits': heldDepositsMigration,
   '0021_liabilities': liabilitiesMigration,
   '0022_hand_in_play': handInPlayMigration,
+  '0023_lz4_documents': lz4DocumentsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
