@@ -87,6 +87,23 @@ describeEachDatabase('projection runner', (testDb) => {
     expect(row.checkpoint).toBe(await store.headCheckpoint());
   });
 
+  it('reports the lag as of when the checkpoints were known, not counting its own read of the log', async () => {
+    let clock = 0;
+    // A log whose read takes five seconds of the clock, as on a database busy with other work.
+    const slowLog = Object.assign(Object.create(store) as InMemoryEventStore, {
+      readAll: async (options: Parameters<InMemoryEventStore['readAll']>[0]) => {
+        clock += 5000;
+        return store.readAll(options);
+      },
+    });
+    const runner = new ProjectionRunner(db, slowLog, [playersProjection], { now: () => clock });
+    await runner.init();
+    const [oldest] = (await store.readAll({ maxCount: 1 })).events;
+    clock = Date.parse(oldest!.createdAt) + 300;
+    const [lag] = await runner.lag();
+    expect(lag).toMatchObject({ name: 'players', pendingEvents: 5, lagMs: 300 });
+  });
+
   it('handles the same event twice without changing the result', async () => {
     const runner = new ProjectionRunner(db, store, [playersProjection]);
     await runner.init();
