@@ -11,7 +11,7 @@ export const lz4DocumentsMigration: Migration = {
   async up(db: Kysely<any>) {
     for (const [table, column] of [['suspect_players', 'state'], ['snapshots', 'state'], ['hands', 'state']] as const) {
       await sql`do $$ begin
-        execute format('alter table %I alter column %I set compression lz4', ${sql.lit(table)}, ${sql.lit(column)});
+        alter table ${sql.id(table)} alter column ${sql.id(column)} set compression lz4;
       exception when feature_not_supported then null;
       end $$`.execute(db);
     }
