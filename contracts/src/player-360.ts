@@ -52,7 +52,10 @@ export type StaffNoteList = z.infer<typeof StaffNoteList>;
 /** The most rows of each list the overview answers (newest first); `totals` count them all. */
 export const OVERVIEW_ROWS_MAX = 100;
 
-/** GET admin/players/{id}/overview. `staffActions` is null for support (the audit trail is the admins'). */
+/**
+ * GET admin/players/{id}/overview. `staffActions` is null for support (the audit trail is the admins'), and support
+ * sees the withdrawals as their player does: no `firstApproval`, `decisionReason` or `payoutError`.
+ */
 export const PlayerOverview = z.object({
   playerId: z.uuid(),
   totals: z.object({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { AuditEntry, WithdrawalRisk, WithdrawRequestView } from '@bahati/contracts';
+import type { AuditEntry, PlayerOverview, WithdrawalRisk, WithdrawRequestView } from '@bahati/contracts';
 import { describeEachDatabase } from '../adapters/db/test-databases';
 import { type Auth, TestApi } from './app.test-support';
 
@@ -84,6 +84,25 @@ describeEachDatabase('the risk of a withdrawal', (db) => {
       ['WithdrawalApproved', 'second@example.com', 'Approved'],
       ['WithdrawalFirstApproved', 'boss@example.com', 'FirstApproval'],
     ]);
+  });
+
+  it('keeps a first approval’s admin and reason from the player who cancels and from support, and shows them to admins', async () => {
+    const wary = await withdrawing('wary@example.com', OWN, 35_000);
+    const [w] = ((await api.get(wary.auth, '/api/players/withdrawrequests')).json() as WithdrawRequestView[]);
+    expect((await approve(boss, w!.id, 'Checked the deposits against the wins')).json()).toMatchObject({ firstApproval: { email: 'boss@example.com' } });
+
+    const desk = await api.signIn('desk@example.com');
+    const supportView = (await api.get(desk.auth, `/api/admin/players/${wary.id}/overview`)).json() as PlayerOverview;
+    expect(supportView.withdrawals).toEqual([expect.objectContaining({ id: w!.id, status: 'Created', firstApproval: null, decisionReason: null, payoutError: null })]);
+    const adminView = (await api.get(boss.auth, `/api/admin/players/${wary.id}/overview`)).json() as PlayerOverview;
+    expect(adminView.withdrawals).toEqual([expect.objectContaining({ id: w!.id, firstApproval: expect.objectContaining({ email: 'boss@example.com', reason: 'Checked the deposits against the wins' }) })]);
+
+    const cancelled = await api.post(wary.auth, `/api/players/withdrawrequests/${w!.id}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ bank: 50_000, request: { id: w!.id, status: 'Canceled', firstApproval: null, decisionReason: null, payoutError: null } });
+    expect(JSON.stringify(cancelled.json())).not.toContain('boss@example.com');
+    // The admins' own list keeps the trail of the request.
+    expect((await request(w!.id)).firstApproval).toMatchObject({ email: 'boss@example.com' });
   });
 
   it('holds a suspect player’s request for review: approved only with a reason, which the audit log keeps', async () => {

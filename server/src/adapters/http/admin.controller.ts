@@ -85,7 +85,7 @@ export class AdminController {
   @Get('admin/players/:id/overview')
   @ApiOperation({
     summary:
-      "A player's 360 view: money totals, deposits, invoices, withdrawals, bonuses (with the codes redeemed), sessions with their addresses, limit and self-exclusion changes, staff notes, and (admins only; null for support) the staff decisions about the player (admins and support)",
+      "A player's 360 view: money totals, deposits, invoices, withdrawals, bonuses (with the codes redeemed), sessions with their addresses, limit and self-exclusion changes, staff notes, and (admins only; null for support) the staff decisions about the player, with the withdrawals' first approvals, reasons and payout errors (admins and support)",
   })
   @ApiOkResponse({ schema: openApi(PlayerOverview) })
   @ApiNotFoundResponse({ description: 'No such player', schema: openApi(ApiErrorBody) })

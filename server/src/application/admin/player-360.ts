@@ -5,6 +5,7 @@ import { type Actor, assertStaff, isAdmin } from '../actor';
 import { CommandPath } from '../command-path';
 import { NotFoundError } from '../errors';
 import { ledgerFigures } from '../money/withdrawal-risk';
+import { supportWithdrawView } from '../money/withdraw-views';
 import {
   BonusReadModel, DepositsReadModel, InvoicesReadModel, LedgerReadModel, PlayerHistoryReadModel, PlayerReadModel, ReadModelProgress, StaffAuditReadModel, WithdrawalsReadModel,
 } from '../ports/read-models';
@@ -58,7 +59,8 @@ export class GetPlayerOverviewHandler implements IQueryHandler<GetPlayerOverview
       totals: { deposited, withdrawn, bonuses: bonusTotal },
       deposits: newest(deposits),
       invoices: newest(invoices),
-      withdrawals: newest(withdrawals),
+      // Support reads the requests; the admins' decisions on them (first approvals, reasons, node failures) are theirs.
+      withdrawals: newest(isAdmin(actor) ? withdrawals : withdrawals.map(supportWithdrawView)),
       bonuses: newest(bonuses),
       sessions: sessions.items,
       protections: protections.items,

@@ -4,6 +4,7 @@ import type { Deposit, InvoiceStatusResponse, LightningInvoice, WithdrawRequestV
 import { type Actor, assertAdmin } from '../actor';
 import { DepositsReadModel, InvoicesReadModel, WithdrawalsReadModel } from '../ports/read-models';
 import { LightningDeposits } from './lightning-deposits';
+import { playerWithdrawView } from './withdraw-views';
 
 export class ListDepositsQuery {
   constructor(readonly actor: Actor) {}
@@ -54,7 +55,7 @@ export class ListWithdrawRequestsHandler implements IQueryHandler<ListWithdrawRe
   /** The node's failure text is for the admins who retry a payout; the player sees only that it is being paid. */
   async execute({ actor }: ListWithdrawRequestsQuery) {
     const own = await this.withdrawals.withdrawRequests({ playerId: actor.playerId });
-    return own.map((request) => ({ ...request, payoutError: null, firstApproval: null, decisionReason: null }));
+    return own.map(playerWithdrawView);
   }
 }
 

@@ -11,6 +11,7 @@ import { DepositsReadModel, InvoicesReadModel, PlayerReadModel, ReadModelProgres
 import { MoneyServices } from './money-services';
 import { AccountCommands } from '../account-commands';
 import { Standings } from '../standings';
+import { playerWithdrawView } from './withdraw-views';
 
 export interface WithdrawInput {
   amount: number;
@@ -104,7 +105,7 @@ export class Withdrawals {
     const w = outcome.state.money.withdrawals.get(id)!;
     if (outcome.events.length > 0 && w.method === 'lightning') await this.releasePaymentRequest(w.target, w.amount, id, context);
     await this.projections.waitFor(outcome.checkpoint);
-    return { request: await this.view(id), bank: outcome.state.bank };
+    return { request: playerWithdrawView(await this.view(id)), bank: outcome.state.bank };
   }
 
   /**
