@@ -337,6 +337,34 @@ describeEachStorage('money in and out', (storage) => {
     expect(await bank(p.auth)).toBe(6000);
   });
 
+  it('refuses to approve a Lightning request whose payment request has run out, and a decline refunds it', async () => {
+    const p = await signIn('payout-late@example.com');
+    await verifyPhone(p.auth);
+    await fund(p.auth, 10_000);
+    const boss = await signIn('boss@example.com');
+    const node = app.get(DevRails).node!;
+    // Payable when asked for, but it runs out within the minute an approval needs to pay it.
+    const pr = (await node.createInvoice(3000, 'payout', 20)).paymentRequest;
+    expect((await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 3000, paymentRequest: pr } })).json()).toBe(7000);
+    const [{ id }] = (await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json() as [{ id: string }];
+    const pay = jest.spyOn(node, 'pay');
+    try {
+      const refused = await inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${id}`, headers: boss.auth });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'InvalidPaymentRequest', detail: { reason: 'Expired' } });
+      expect(pay).not.toHaveBeenCalled();
+      const row = (await inject({ method: 'GET', url: '/api/players/adminwithdrawrequests', headers: boss.auth })).json() as { id: string }[];
+      expect(row.find((w) => w.id === id)).toMatchObject({ status: 'Created', paid: false, payout: 'None' });
+
+      const declined = await inject({ method: 'PUT', url: `/api/players/declinewithdrawrequest?id=${id}`, headers: boss.auth, payload: { reason: 'The payment request ran out' } });
+      expect(declined.json()).toMatchObject({ status: 'Declined' });
+    } finally {
+      pay.mockRestore();
+    }
+    expect(await bank(p.auth)).toBe(10_000);
+    expect(await ledgerSum(p.id)).toBe(10_000);
+  });
+
   it('never overdraws an account under 50 parallel withdrawals, and the ledger sums to the bank', async () => {
     const p = await signIn('parallel@example.com');
     await verifyPhone(p.auth);

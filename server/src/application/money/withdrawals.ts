@@ -28,6 +28,12 @@ function decodedPaymentHash(targets: MoneyServices['targets'], paymentRequest: s
   }
 }
 
+/**
+ * An approval pays at once, so a Lightning request must still be payable then, with this much time to spare: a
+ * payment request that has expired can never be paid, and an approved request can no longer be declined.
+ */
+const PAYMENT_REQUEST_MARGIN_MS = 60 * 1000;
+
 /** A payout claim older than this is taken to be from a payer that died before recording its result. */
 const PAYOUT_CLAIM_STALE_MS = 10 * 60 * 1000;
 
@@ -157,6 +163,22 @@ export class Withdrawals {
   }
 
   /**
+   * A payment request that has expired, or expires within the margin, cannot be paid: approving it would leave the
+   * amount approved and unpayable. The admin declines it instead (the player is refunded and may ask again).
+   */
+  private refuseExpiring(paymentRequest: string, amount: number): void {
+    try {
+      this.backends.targets.checkPaymentRequest(paymentRequest, amount, new Date(Date.now() + PAYMENT_REQUEST_MARGIN_MS));
+    } catch {
+      throw new DomainError(
+        'InvalidPaymentRequest',
+        'The payment request has expired or expires within a minute, so it can no longer be paid: decline the request to refund the player, who can ask again with a new one.',
+        { reason: 'Expired' },
+      );
+    }
+  }
+
+  /**
    * Whether the player's suspect level holds their requests for a written review: read from the suspect read model
    * (an analytic one) once it holds every event stored now, so play just before the request is weighed.
    */
@@ -172,7 +194,10 @@ export class Withdrawals {
     const requested = (await this.accounts.load(playerId)).state.money.withdrawals.get(id);
     if (requested && !requested.paid && requested.status === 'Created') {
       let paymentHash: string | null = null;
-      if (requested.method === 'lightning') paymentHash = decodedPaymentHash(this.backends.targets, requested.target, requested.amount);
+      if (requested.method === 'lightning') {
+        paymentHash = decodedPaymentHash(this.backends.targets, requested.target, requested.amount);
+        if (paymentHash) this.refuseExpiring(requested.target, requested.amount);
+      }
       await this.refusePayingOurselves(requested.method, requested.target, paymentHash);
     }
     const approval = {
