@@ -77,9 +77,14 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
  * - `CodeAlreadyRedeemed` `AlreadyRedeemed`: this player redeemed the code before; `UsedUp`: other players
  *   took all of its uses.
  * - `LimitReached` `Deposit` / `Loss`: the player's own `kind` limit of `limit` sats, `used` so far in its window.
+ * - `BonusNotOffered` `DepositSpent`: a first-deposit offer matches a deposit of `deposit` sats and is accepted only
+ *   while the bank holds as much; it holds `bank`.
+ * - `InvalidPaymentRequest` `Expired`: (an admin approving) the withdrawal's payment request has expired, or
+ *   expires within the minute the payout needs.
  */
 export const ERROR_REASONS = {
-  InvalidPaymentRequest: ['AmountMismatch'],
+  InvalidPaymentRequest: ['AmountMismatch', 'Expired'],
+  BonusNotOffered: ['DepositSpent'],
   CodeAlreadyRedeemed: ['AlreadyRedeemed', 'UsedUp'],
   LimitReached: ['Deposit', 'Loss'],
 } as const satisfies Partial<Record<ErrorCode, readonly string[]>>;

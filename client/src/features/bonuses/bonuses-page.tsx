@@ -103,6 +103,7 @@ export function Component() {
         <ul className={styles.infoList}>
           <li>{t('bonuses.info.firstDeposit')}</li>
           <li>{t('bonuses.info.withdrawal')}</li>
+          <li>{t('bonuses.info.keepDeposit')}</li>
           <li>{t('bonuses.info.playthrough')}</li>
           <li>{t('bonuses.info.oneAtATime')}</li>
           <li>{t('bonuses.info.forgiven')}</li>

@@ -65,6 +65,7 @@ const serverErrorReasons = {
   CodeAlreadyRedeemed_AlreadyRedeemed: 'You have already redeemed this bonus code.',
   LimitReached_Deposit: 'That would go past a deposit limit you set yourself: {{limit}} sats, of which {{used}} are already deposited in its window. You can see your limits on your profile.',
   LimitReached_Loss: 'That would go past a loss limit you set yourself: {{limit}} sats, of which {{used}} are already lost in its window. You can see your limits on your profile.',
+  BonusNotOffered_DepositSpent: 'This offer matches your deposit of {{deposit}} sats: you can accept it while your bank holds at least that much, and it holds {{bank}} sats now. Nothing was credited.',
 };
 
 /**
@@ -1071,9 +1072,10 @@ const en = {
       title: 'How bonuses work',
       firstDeposit: 'Your first deposit brings an offer of a 100% bonus. Accept or decline it here; an offer ends after 30 days.',
       withdrawal: 'An offer you have not accepted yet ends as soon as you request a withdrawal.',
+      keepDeposit: 'An offer can be accepted only while your bank still holds at least the deposit it matches: a deposit already played away cannot be matched afterwards.',
       playthrough: 'A bonus has a playthrough requirement: the amount you must wager before you can withdraw. Bets, doubles, splits and insurance all count.',
       oneAtATime: 'Your bets count toward one accepted bonus at a time, the oldest first.',
-      forgiven: 'If your bank reaches zero while a bonus is in play, its requirement is waived and withdrawals open again.',
+      forgiven: 'If your bank reaches zero while a bonus is in play, its requirement is waived and withdrawals open again. Money in a withdrawal request still in review counts as part of your bank.',
       codes: 'Have a bonus code? Redeem it on your profile.',
       profile: 'Go to my profile',
       terms: 'Full bonus terms',

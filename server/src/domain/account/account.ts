@@ -73,6 +73,17 @@ function decidePart(command: AccountCommand, state: AccountState): AccountEvent[
   }
 }
 
+/** Whether a withdrawal is still in review (requested, not yet approved, declined or cancelled) once `events` are applied. */
+function withdrawalInReviewAfter(money: AccountState['money'], events: readonly AccountEvent[]): boolean {
+  const inReview = new Set<string>();
+  for (const [id, w] of money.withdrawals) if (w.status === 'Created') inReview.add(id);
+  for (const e of events) {
+    if (e.type === 'WithdrawalRequested') inReview.add(e.data.withdrawalId);
+    else if (e.type === 'WithdrawalApproved' || e.type === 'WithdrawalDeclined' || e.type === 'WithdrawalCanceled') inReview.delete(e.data.withdrawalId);
+  }
+  return inReview.size > 0;
+}
+
 /** Whether a hand is in play once `events` are applied to a game where one was (`before`) or was not. */
 function handInPlayAfter(before: boolean, events: readonly AccountEvent[]): boolean {
   let inPlay = before;
@@ -101,7 +112,8 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
     assertWithinLimits(decided, state.limits, command.now);
     const terms = 'bonus' in command ? (command.bonus as BonusTerms) : null;
     const consequences = bonusConsequences(decided, state, {
-      bankAfter: bank, handInPlayAfter: handInPlayAfter(isHandInPlay(state.game), decided), terms, now: command.now,
+      bankAfter: bank, handInPlayAfter: handInPlayAfter(isHandInPlay(state.game), decided), withdrawalInReviewAfter: withdrawalInReviewAfter(state.money, decided), terms,
+      now: command.now,
     });
     const events = consequences.length ? [...decided, ...consequences] : decided;
     if (!requestKey) return events;

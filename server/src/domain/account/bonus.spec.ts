@@ -210,14 +210,15 @@ describe('playthrough', () => {
       });
   });
 
-  it('is forgiven when a command leaves the bank at 0 with no hand in play, not while a stake is still in play', () => {
+  it('is forgiven when a command leaves the bank at 0 with no hand in play and no withdrawal in review', () => {
     const state = given([invoice('i1', 1_000)]).when(settle('i1', 1_000)).when(accept()).state();
     const settled = [{ type: 'HandSettled', data: {} }];
-    expect(bonusConsequences(settled, state, { bankAfter: 0, handInPlayAfter: false, terms: null, now: t0 })).toEqual([
-      { type: 'BonusForgiven', data: { bonusId: 'b1', forgivenAt: t0 } },
-    ]);
-    expect(bonusConsequences(settled, state, { bankAfter: 0, handInPlayAfter: true, terms: null, now: t0 })).toEqual([]);
-    expect(bonusConsequences(settled, state, { bankAfter: 1, handInPlayAfter: false, terms: null, now: t0 })).toEqual([]);
+    const at = (bankAfter: number, handInPlayAfter: boolean, withdrawalInReviewAfter: boolean) =>
+      bonusConsequences(settled, state, { bankAfter, handInPlayAfter, withdrawalInReviewAfter, terms: null, now: t0 });
+    expect(at(0, false, false)).toEqual([{ type: 'BonusForgiven', data: { bonusId: 'b1', forgivenAt: t0 } }]);
+    expect(at(0, true, false)).toEqual([]);
+    expect(at(1, false, false)).toEqual([]);
+    expect(at(0, false, true)).toEqual([]);
     const forgiven = fold(accountDecider.evolve, state, [{ type: 'BonusForgiven', data: { bonusId: 'b1', forgivenAt: t0 } }]);
     expect(forgiven.bonus.bonuses.get('b1')?.status).toBe('Forgiven');
     expect(forgiven.bonus.accepted).toEqual([]);
@@ -225,6 +226,66 @@ describe('playthrough', () => {
 
   it('stakes the whole bank on a hand without forgiving: the stake is still in play', () => {
     accepted().when(deal(20_000)).then((events) => expect(types(events)).not.toContain('BonusForgiven'));
+  });
+});
+
+describe('money parked in a withdrawal in review while a bonus is played', () => {
+  const settled: AccountEvent = { type: 'LightningInvoiceSettled', data: { invoiceId: 'i1', amount: 10_000, settledAt: t0 } };
+  const redeemed: AccountEvent = { type: 'BonusAccepted', data: { bonusId: 'r1', amount: 2_500, playthroughTarget: 50_000, redeemCode: 'WELCOME', acceptedAt: t0 } };
+  const parked: AccountEvent = { type: 'WithdrawalRequested', data: { withdrawalId: 'w1', method: 'bitcoin', amount: 12_500, target: 'bcrt1qexample', requestedAt: t0 } };
+  // The bank is at 0, but the 12,500 asked for is still the player's until the request is decided.
+  const bankAtZero = () => given([invoice('i1', 10_000), settled, redeemed, parked]);
+
+  it('is not a bank at zero: nothing is forgiven, and a cancel brings the money back with the bonus still to play through', () => {
+    bankAtZero().when({ type: 'CommitShoe', next: shoe(1), now: t0 }).then((events, after) => {
+      expect(types(events)).not.toContain('BonusForgiven');
+      expect(after.bonus.accepted).toEqual(['r1']);
+    });
+    bankAtZero().when({ type: 'CancelWithdrawal', withdrawalId: 'w1', standing, now: t0 }).then((events, after) => {
+      expect(types(events)).toEqual(['WithdrawalCanceled']);
+      expect(after.bank).toBe(12_500);
+      expect(after.bonus.accepted).toEqual(['r1']);
+    });
+  });
+
+  it('forgives the bonus once the request is approved and the bank is left at zero', () => {
+    bankAtZero()
+      .when({ type: 'ApproveWithdrawal', withdrawalId: 'w1', reviewerId: 'admin', secondApprovalAbove: 1_000_000, heldForReview: false, now: t0 })
+      .then((events, after) => {
+        expect(types(events)).toEqual(['WithdrawalApproved', 'BonusForgiven']);
+        expect(after.bonus.bonuses.get('r1')?.status).toBe('Forgiven');
+      });
+  });
+});
+
+describe('a first-deposit offer after the deposit was played (no free roll on a lost deposit)', () => {
+  const funded = () => given([invoice('i1', 10_000), invoice('i2', 5_000)]).when({ type: 'CommitShoe', next: shoe(1), now: t0 }).when(settle('i1', 10_000));
+
+  it('is accepted only while the bank holds the deposit it matches; the offer stays open', () => {
+    const played = funded().when(deal(4_000));
+    played.when(accept()).thenThrows('BonusNotOffered', 'holds 6000');
+    expect(played.state().bonus.bonuses.get('b1')?.status).toBe('Offered');
+    played.when(settle('i2', 5_000, 'b2')).when(accept()).then((events, after) => {
+      expect(types(events)).toEqual(['BonusAccepted']);
+      expect(after.bank).toBe(21_000);
+    });
+  });
+
+  it('says which deposit and which bank, for the player’s message', () => {
+    try {
+      accountDecider.decide(accept(), funded().when(deal(4_000)).state());
+      throw new Error('accepted');
+    } catch (e) {
+      expect(e).toMatchObject({ code: 'BonusNotOffered', detail: { reason: 'DepositSpent', deposit: 10_000, bank: 6_000 } });
+    }
+  });
+
+  it('leaves a redeemed code alone: it matches no deposit', () => {
+    const bank = funded().when(deal(9_000)).state().bank;
+    expect(bank).toBe(1_000);
+    funded().when(deal(9_000)).when(decline()).when({
+      type: 'RedeemBonus', bonusId: 'r1', code: 'WELCOME', amount: 2_500, playthroughTarget: 50_000, minBank: 1, standing, now: t0,
+    }).then((events) => expect(types(events)).toEqual(['BonusAccepted']));
   });
 });
 

@@ -6,7 +6,8 @@ import type { RequestKey } from './request-keys';
  * Bonuses on the account: the first credited deposit offers one, a redeem code grants one. An accepted
  * bonus is credited to the bank at once and locks withdrawals until enough has been wagered (its
  * playthrough target); every stake counts toward the oldest accepted bonus. When the bank reaches 0
- * with no hand in play, every accepted bonus is forgiven.
+ * with no hand in play and no withdrawal in review, every accepted bonus is forgiven. A first-deposit offer is
+ * accepted only while the bank still holds the deposit it matches.
  */
 export type BonusStatus = 'Offered' | 'Accepted' | 'Expired' | 'Declined' | 'Complete' | 'Forgiven';
 
@@ -60,6 +61,8 @@ export interface BonusRecord {
   date: string;
   redeemCode: string | null;
   amount: number;
+  /** The deposit a first-deposit offer matches (accepted only while the bank holds as much); null for a redeemed code. */
+  depositAmount: number | null;
   playthrough: number;
   playthroughTarget: number;
   expiresAt: string | null;
@@ -108,6 +111,14 @@ export function decideBonus(command: BonusCommand, state: { readonly bank: numbe
     case 'AcceptBonus': {
       refuseBanned(command.standing);
       const b = offered(bonus, command.bonusId, command.now);
+      // No free roll: a deposit played and lost cannot then be matched. The offer stays open for a bank that holds it again.
+      if (b.depositAmount !== null && state.bank < b.depositAmount) {
+        throw new DomainError(
+          'BonusNotOffered',
+          `This offer matches a deposit of ${b.depositAmount} satoshis: it can be accepted while the bank holds at least that much, and it holds ${state.bank}.`,
+          { reason: 'DepositSpent', deposit: b.depositAmount, bank: state.bank },
+        );
+      }
       return [{ type: 'BonusAccepted', data: { bonusId: command.bonusId, amount: b.amount, playthroughTarget: b.playthroughTarget, redeemCode: null, acceptedAt: command.now } }];
     }
     case 'DeclineBonus': {
@@ -157,12 +168,13 @@ const CREDITED_DEPOSITS: ReadonlySet<string> = new Set(['BitcoinDepositConfirmed
  * What the bonus rules add to the events a command decided: the first credited deposit's offer, the
  * lapse of every offer still open when a withdrawal is requested, the stakes counted toward the oldest
  * accepted bonus (and its completion), and the forgiveness of every accepted bonus when the command
- * leaves the bank at 0 with no hand in play.
+ * leaves the bank at 0 with no hand in play and no withdrawal in review: money asked for and not yet paid is
+ * still the player's (a cancel or a decline brings it back), so it is not a bank at zero.
  */
 export function bonusConsequences(
   events: readonly { type: string; data: unknown }[],
   state: { readonly bonus: BonusState },
-  context: { bankAfter: number; handInPlayAfter: boolean; terms: BonusTerms | null; now: string },
+  context: { bankAfter: number; handInPlayAfter: boolean; withdrawalInReviewAfter: boolean; terms: BonusTerms | null; now: string },
 ): BonusEvent[] {
   const out: BonusEvent[] = [];
   const bonus = state.bonus;
@@ -201,7 +213,7 @@ export function bonusConsequences(
       }
     }
   }
-  if (context.bankAfter === 0 && !context.handInPlayAfter) {
+  if (context.bankAfter === 0 && !context.handInPlayAfter && !context.withdrawalInReviewAfter) {
     for (const bonusId of accepted) out.push({ type: 'BonusForgiven', data: { bonusId, forgivenAt: context.now } });
   }
   return out;
@@ -215,17 +227,20 @@ export function evolveBonus(state: BonusState, event: { type: string; data: unkn
     case 'BonusOffered': {
       const d = (event as Extract<BonusEvent, { type: 'BonusOffered' }>).data;
       return { ...state, bonuses: withBonus(state.bonuses, d.bonusId, {
-        status: 'Offered', date: d.offeredAt, redeemCode: null, amount: d.bonusAmount, playthrough: 0, playthroughTarget: d.playthroughTarget, expiresAt: d.expiresAt,
+        status: 'Offered', date: d.offeredAt, redeemCode: null, amount: d.bonusAmount, depositAmount: d.depositAmount, playthrough: 0, playthroughTarget: d.playthroughTarget,
+        expiresAt: d.expiresAt,
         endedBy: null, endedAt: null,
       }) };
     }
     case 'BonusAccepted': {
       const d = (event as Extract<BonusEvent, { type: 'BonusAccepted' }>).data;
-      const date = state.bonuses.get(d.bonusId)?.date ?? d.acceptedAt;
+      const offer = state.bonuses.get(d.bonusId);
+      const date = offer?.date ?? d.acceptedAt;
       return {
         ...state,
         bonuses: withBonus(state.bonuses, d.bonusId, {
-          status: 'Accepted', date, redeemCode: d.redeemCode, amount: d.amount, playthrough: 0, playthroughTarget: d.playthroughTarget, expiresAt: null,
+          status: 'Accepted', date, redeemCode: d.redeemCode, amount: d.amount, depositAmount: offer?.depositAmount ?? null, playthrough: 0, playthroughTarget: d.playthroughTarget,
+          expiresAt: null,
           endedBy: null, endedAt: null,
         }),
         accepted: [...state.accepted, d.bonusId],
