@@ -396,7 +396,7 @@ test('limits on the profile: a deposit limit refuses a larger invoice, raising i
   await lightning.getByLabel('Amount in sats').fill('16000');
   await lightning.getByRole('button', { name: 'Generate invoice' }).click();
   const refusal = await visible(page.getByTestId('deposit-error'));
-  await visible(refusal.getByText('That would go past a deposit limit you set yourself: 20,000 sats, of which 5,000 are already deposited in its window.', { exact: false }));
+  await visible(refusal.getByText('That would go past a deposit limit you set yourself: 20,000 sats, of which 5,000 are already deposited in its window or asked for by invoices still open.', { exact: false }));
   const toLimits = refusal.getByRole('link', { name: 'See my limits' });
   expect(await toLimits.getAttribute('href')).toBe('/profile#limits');
   // Only the invoice of the first deposit is listed: no new one was created.

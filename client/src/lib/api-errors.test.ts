@@ -26,7 +26,7 @@ describe('the one mapping of a refusal to the words a player reads', () => {
   it("names the player's own limit and what its window has used", () => {
     const error = failure({ statusCode: 403, error: 'LimitReached', message: 'x', detail: { reason: 'Deposit', kind: 'dailyDeposit', limit: 30_000, used: 20_000 } }, 403);
     expect(apiErrorMessage(t, error)).toBe(
-      'That would go past a deposit limit you set yourself: 30,000 sats, of which 20,000 are already deposited in its window. You can see your limits on your profile.',
+      'That would go past a deposit limit you set yourself: 30,000 sats, of which 20,000 are already deposited in its window or asked for by invoices still open. You can see your limits on your profile.',
     );
   });
 

@@ -201,4 +201,21 @@ describeEachDatabase("the player's account", (db) => {
     await api.inject({ method: 'PUT', url: '/api/players/limits', headers: auth, payload: { dailyLoss: 500 } });
     expect((await api.post(auth, '/api/hands', { betAmount: 1_000 })).json()).toMatchObject({ statusCode: 403, error: 'LimitReached' });
   });
+
+  it('counts the invoices still open toward a deposit limit, and shows no deposit address once the limit is used up', async () => {
+    const { auth } = await api.signIn('side-by-side@example.com');
+    await api.verifyPhone(auth);
+    expect((await api.inject({ method: 'PUT', url: '/api/players/limits', headers: auth, payload: { dailyDeposit: 10_000 } })).statusCode).toBe(200);
+    const address = await api.get(auth, '/api/players/getbitcoinaddress');
+    expect(address.statusCode).toBe(200);
+    const first = await api.post(auth, '/api/players/lightningaddinvoice', { amount: '8000' });
+    expect(first.statusCode).toBe(200);
+    // A second invoice beside the first, unpaid: both paid would pass the limit.
+    expect((await api.post(auth, '/api/players/lightningaddinvoice', { amount: '8000' })).json()).toMatchObject({
+      statusCode: 403, error: 'LimitReached', detail: { kind: 'dailyDeposit', limit: 10_000, used: 8_000 },
+    });
+    expect((await api.post(auth, '/api/players/lightningaddinvoice', { amount: '2000' })).statusCode).toBe(200);
+    // Used up by the open invoices: the address given before is not shown again.
+    expect((await api.get(auth, '/api/players/getbitcoinaddress')).json()).toMatchObject({ statusCode: 403, error: 'LimitReached' });
+  });
 });

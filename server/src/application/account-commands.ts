@@ -10,7 +10,7 @@ import { accountEventCodec, accountSnapshotCodec } from './account-at-rest';
 import { HouseSeedVault } from './game/house-seed-vault';
 
 /** Bump when AccountState's shape, its stored form or any evolve changes: older snapshots are then ignored. */
-export const ACCOUNT_SNAPSHOT_VERSION = 'account-10';
+export const ACCOUNT_SNAPSHOT_VERSION = 'account-11';
 
 /**
  * Runs every command on `account-<playerId>` (hands, shoes, deposits, withdrawals) through the command

@@ -2331,7 +2331,7 @@ const de: Catalog = {
     InvalidSeed: 'Dieser Seed ist ungültig: Ein Seed besteht aus 32 Bytes in Standard-Base64, also 43 Zeichen und einem abschließenden =.',
     BonusNotOffered: 'Nur ein angebotener Bonus kann angenommen oder abgelehnt werden.',
     LimitReached: 'Damit würdest du ein selbst gesetztes Limit überschreiten. Deine Limits findest du in deinem Profil.',
-    LimitReached_Deposit: 'Damit würdest du ein selbst gesetztes Einzahlungslimit überschreiten: {{limit}} Sats, davon in seinem Zeitraum schon {{used}} eingezahlt. Deine Limits findest du in deinem Profil.',
+    LimitReached_Deposit: 'Damit würdest du ein selbst gesetztes Einzahlungslimit überschreiten: {{limit}} Sats, davon in seinem Zeitraum schon {{used}} eingezahlt oder mit noch offenen Rechnungen angefordert. Deine Limits findest du in deinem Profil.',
     LimitReached_Loss: 'Damit würdest du ein selbst gesetztes Verlustlimit überschreiten: {{limit}} Sats, davon in seinem Zeitraum schon {{used}} verloren. Deine Limits findest du in deinem Profil.',
     BonusNotOffered_DepositSpent: 'Dieses Angebot gilt für deine Einzahlung von {{deposit}} Sats: Du kannst es annehmen, solange dein Guthaben mindestens so viel beträgt, und es beträgt jetzt {{bank}} Sats. Es wurde nichts gutgeschrieben.',
     IdempotencyKeyReused: 'Dieser Schlüssel wurde bereits für eine andere Anfrage verwendet. Es wurde nichts Neues erfasst: Prüfe deine Auszahlungen und versuche es erneut.',

@@ -63,7 +63,7 @@ const serverErrorReasons = {
   InvalidPaymentRequest_AmountMismatch: 'This payment request is for {{requested}} sats, but the withdrawal is for {{amount}} sats: the amounts differ. Create a request for {{amount}} sats (or one without an amount) in your wallet.',
   CodeAlreadyRedeemed_UsedUp: 'That bonus code is no longer available: other players have taken all of its uses.',
   CodeAlreadyRedeemed_AlreadyRedeemed: 'You have already redeemed this bonus code.',
-  LimitReached_Deposit: 'That would go past a deposit limit you set yourself: {{limit}} sats, of which {{used}} are already deposited in its window. You can see your limits on your profile.',
+  LimitReached_Deposit: 'That would go past a deposit limit you set yourself: {{limit}} sats, of which {{used}} are already deposited in its window or asked for by invoices still open. You can see your limits on your profile.',
   LimitReached_Loss: 'That would go past a loss limit you set yourself: {{limit}} sats, of which {{used}} are already lost in its window. You can see your limits on your profile.',
   BonusNotOffered_DepositSpent: 'This offer matches your deposit of {{deposit}} sats: you can accept it while your bank holds at least that much, and it holds {{bank}} sats now. Nothing was credited.',
 };

@@ -2337,7 +2337,7 @@ const es: Catalog = {
     InvalidSeed: 'Esa semilla no es válida: una semilla son 32 bytes en base64 estándar, 43 caracteres y un = final.',
     BonusNotOffered: 'Solo se puede aceptar o rechazar un bono ofrecido.',
     LimitReached: 'Eso superaría un límite que tú mismo fijaste. Puedes ver tus límites en tu perfil.',
-    LimitReached_Deposit: 'Eso superaría un límite de depósito que tú mismo fijaste: {{limit}} sats, de los que ya depositaste {{used}} en su periodo. Puedes ver tus límites en tu perfil.',
+    LimitReached_Deposit: 'Eso superaría un límite de depósito que tú mismo fijaste: {{limit}} sats, de los que {{used}} ya están depositados en su periodo o pedidos en facturas aún abiertas. Puedes ver tus límites en tu perfil.',
     LimitReached_Loss: 'Eso superaría un límite de pérdidas que tú mismo fijaste: {{limit}} sats, de los que ya perdiste {{used}} en su periodo. Puedes ver tus límites en tu perfil.',
     BonusNotOffered_DepositSpent: 'Esta oferta corresponde a tu depósito de {{deposit}} sats: puedes aceptarla mientras tu saldo tenga al menos esa cantidad, y ahora tiene {{bank}} sats. No se acreditó nada.',
     IdempotencyKeyReused: 'Esta clave ya se usó para otra solicitud distinta. No se registró nada nuevo: revisa tus retiros y vuelve a intentarlo.',

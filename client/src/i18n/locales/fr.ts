@@ -2337,7 +2337,7 @@ const fr: Catalog = {
     InvalidSeed: 'Cette graine n’est pas valide\u00a0: une graine fait 32 octets en base64 standard, soit 43 caractères suivis d’un = final.',
     BonusNotOffered: 'Seul un bonus proposé peut être accepté ou refusé.',
     LimitReached: 'Cela dépasserait une limite que vous vous êtes fixée. Vous pouvez consulter vos limites dans votre profil.',
-    LimitReached_Deposit: 'Cela dépasserait une limite de dépôt que vous vous êtes fixée : {{limit}} sats, dont {{used}} déjà déposés sur sa période. Vous pouvez consulter vos limites dans votre profil.',
+    LimitReached_Deposit: 'Cela dépasserait une limite de dépôt que vous vous êtes fixée : {{limit}} sats, dont {{used}} déjà déposés sur sa période ou demandés par des factures encore ouvertes. Vous pouvez consulter vos limites dans votre profil.',
     LimitReached_Loss: 'Cela dépasserait une limite de pertes que vous vous êtes fixée : {{limit}} sats, dont {{used}} déjà perdus sur sa période. Vous pouvez consulter vos limites dans votre profil.',
     BonusNotOffered_DepositSpent: 'Cette offre correspond à votre dépôt de {{deposit}} sats : vous pouvez l’accepter tant que votre solde en contient au moins autant, et il contient maintenant {{bank}} sats. Rien n’a été crédité.',
     IdempotencyKeyReused: 'Cette clé a déjà servi pour une autre demande. Rien de nouveau n\'a été enregistré : vérifiez vos retraits et réessayez.',

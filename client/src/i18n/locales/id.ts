@@ -2331,7 +2331,7 @@ const id: Catalog = {
     InvalidSeed: 'Seed itu tidak valid: seed berukuran 32 byte dalam base64 standar, 43 karakter dan diakhiri =.',
     BonusNotOffered: 'Hanya bonus yang sedang ditawarkan yang dapat diterima atau ditolak.',
     LimitReached: 'Itu akan melampaui batas yang Anda tetapkan sendiri. Anda dapat melihat batas Anda di profil Anda.',
-    LimitReached_Deposit: 'Itu akan melampaui batas setoran yang Anda tetapkan sendiri: {{limit}} sats, dan {{used}} sudah disetor dalam periodenya. Anda dapat melihat batas Anda di profil Anda.',
+    LimitReached_Deposit: 'Itu akan melampaui batas setoran yang Anda tetapkan sendiri: {{limit}} sats, dan {{used}} sudah disetor dalam periodenya atau diminta oleh invoice yang masih terbuka. Anda dapat melihat batas Anda di profil Anda.',
     LimitReached_Loss: 'Itu akan melampaui batas kerugian yang Anda tetapkan sendiri: {{limit}} sats, dan {{used}} sudah hilang dalam periodenya. Anda dapat melihat batas Anda di profil Anda.',
     BonusNotOffered_DepositSpent: 'Tawaran ini sesuai dengan setoran Anda sebesar {{deposit}} sats: Anda dapat menerimanya selama saldo Anda masih berisi setidaknya sebanyak itu, dan sekarang saldo Anda {{bank}} sats. Tidak ada yang dikreditkan.',
     IdempotencyKeyReused: 'Kunci ini sudah dipakai untuk permintaan lain. Tidak ada yang baru dicatat: periksa penarikan Anda lalu coba lagi.',

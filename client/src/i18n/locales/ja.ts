@@ -2331,7 +2331,7 @@ const ja: Catalog = {
     InvalidSeed: 'シードが無効です。シードは標準 base64 で 32 バイト、43 文字と末尾の = です。',
     BonusNotOffered: '受け取りや辞退ができるのは、オファー中のボーナスだけです。',
     LimitReached: 'ご自身で設定した上限を超えてしまいます。上限はプロフィールで確認できます。',
-    LimitReached_Deposit: 'ご自身で設定した入金上限を超えてしまいます。上限は {{limit}} sats で、この期間にすでに {{used}} sats を入金しています。上限はプロフィールで確認できます。',
+    LimitReached_Deposit: 'ご自身で設定した入金上限を超えてしまいます。上限は {{limit}} sats で、この期間にすでに入金済み、または未払いの請求書で請求中の金額が {{used}} sats あります。上限はプロフィールで確認できます。',
     LimitReached_Loss: 'ご自身で設定した損失上限を超えてしまいます。上限は {{limit}} sats で、この期間にすでに {{used}} sats を失っています。上限はプロフィールで確認できます。',
     BonusNotOffered_DepositSpent: 'このオファーは {{deposit}} sats の入金に対するものです。残高にそれ以上ある間は受け取れますが、現在の残高は {{bank}} sats です。何も加算されていません。',
     IdempotencyKeyReused: 'このキーは別のリクエストですでに使われています。新たに記録されたものはありません。出金履歴を確認してから、もう一度お試しください。',

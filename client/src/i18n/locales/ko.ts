@@ -2331,7 +2331,7 @@ const ko: Catalog = {
     InvalidSeed: '올바른 시드가 아닙니다. 시드는 표준 base64로 된 32바이트, 즉 43자와 끝의 = 입니다.',
     BonusNotOffered: '제안된 보너스만 수락하거나 거절할 수 있습니다.',
     LimitReached: '직접 설정한 한도를 넘게 됩니다. 한도는 프로필에서 확인할 수 있습니다.',
-    LimitReached_Deposit: '직접 설정한 입금 한도를 넘게 됩니다. 한도는 {{limit}} sats이며 이 기간에 이미 {{used}} sats를 입금했습니다. 한도는 프로필에서 확인할 수 있습니다.',
+    LimitReached_Deposit: '직접 설정한 입금 한도를 넘게 됩니다. 한도는 {{limit}} sats이며 이 기간에 이미 입금했거나 아직 열려 있는 인보이스로 요청한 금액이 {{used}} sats입니다. 한도는 프로필에서 확인할 수 있습니다.',
     LimitReached_Loss: '직접 설정한 손실 한도를 넘게 됩니다. 한도는 {{limit}} sats이며 이 기간에 이미 {{used}} sats를 잃었습니다. 한도는 프로필에서 확인할 수 있습니다.',
     BonusNotOffered_DepositSpent: '이 제안은 {{deposit}} sats 입금에 대한 것입니다. 잔액이 그 이상인 동안 수락할 수 있으며, 현재 잔액은 {{bank}} sats입니다. 적립된 금액은 없습니다.',
     IdempotencyKeyReused: '이 키는 이미 다른 요청에 사용되었습니다. 새로 기록된 것은 없습니다. 출금 내역을 확인한 뒤 다시 시도해 주세요.',

@@ -2337,7 +2337,7 @@ const pt: Catalog = {
     InvalidSeed: 'Essa semente não é válida: uma semente tem 32 bytes em base64 padrão, 43 caracteres e um = no final.',
     BonusNotOffered: 'Só é possível aceitar ou recusar um bônus oferecido.',
     LimitReached: 'Isso ultrapassaria um limite que você mesmo definiu. Você pode ver seus limites no seu perfil.',
-    LimitReached_Deposit: 'Isso ultrapassaria um limite de depósito que você mesmo definiu: {{limit}} sats, dos quais {{used}} já foram depositados no período. Você pode ver seus limites no seu perfil.',
+    LimitReached_Deposit: 'Isso ultrapassaria um limite de depósito que você mesmo definiu: {{limit}} sats, dos quais {{used}} já foram depositados no período ou pedidos em faturas ainda abertas. Você pode ver seus limites no seu perfil.',
     LimitReached_Loss: 'Isso ultrapassaria um limite de perdas que você mesmo definiu: {{limit}} sats, dos quais {{used}} já foram perdidos no período. Você pode ver seus limites no seu perfil.',
     BonusNotOffered_DepositSpent: 'Esta oferta corresponde ao seu depósito de {{deposit}} sats: você pode aceitá-la enquanto o seu saldo tiver pelo menos esse valor, e agora ele tem {{bank}} sats. Nada foi creditado.',
     IdempotencyKeyReused: 'Esta chave já foi usada em outra solicitação diferente. Nada novo foi registrado: confira seus saques e tente novamente.',

@@ -2331,7 +2331,7 @@ const sw: Catalog = {
     InvalidSeed: 'Mbegu hiyo si sahihi: mbegu ni baiti 32 katika base64 ya kawaida, herufi 43 na = mwishoni.',
     BonusNotOffered: 'Bonasi iliyotolewa tu ndiyo inaweza kukubaliwa au kukataliwa.',
     LimitReached: 'Hilo lingepita kikomo ulichojiwekea. Unaweza kuona vikomo vyako kwenye wasifu wako.',
-    LimitReached_Deposit: 'Hilo lingepita kikomo cha amana ulichojiwekea: sats {{limit}}, ambapo {{used}} tayari zimewekwa katika kipindi chake. Unaweza kuona vikomo vyako kwenye wasifu wako.',
+    LimitReached_Deposit: 'Hilo lingepita kikomo cha amana ulichojiwekea: sats {{limit}}, ambapo {{used}} tayari zimewekwa katika kipindi chake au zimeombwa na ankara ambazo bado ziko wazi. Unaweza kuona vikomo vyako kwenye wasifu wako.',
     LimitReached_Loss: 'Hilo lingepita kikomo cha hasara ulichojiwekea: sats {{limit}}, ambapo {{used}} tayari zimepotea katika kipindi chake. Unaweza kuona vikomo vyako kwenye wasifu wako.',
     BonusNotOffered_DepositSpent: 'Ofa hii inalingana na amana yako ya sats {{deposit}}: unaweza kuikubali wakati benki yako ina angalau kiasi hicho, na sasa ina sats {{bank}}. Hakuna kilichowekwa.',
     IdempotencyKeyReused: 'Ufunguo huu ulishatumika kwa ombi tofauti. Hakuna kipya kilichorekodiwa: angalia maombi yako ya kutoa kisha ujaribu tena.',

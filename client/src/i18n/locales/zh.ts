@@ -2331,7 +2331,7 @@ const zh: Catalog = {
     InvalidSeed: '种子无效：种子为标准 base64 编码的 32 字节，即 43 个字符加结尾的 =。',
     BonusNotOffered: '只有待领取的奖金才能接受或拒绝。',
     LimitReached: '这将超出您为自己设定的限额。您可以在个人资料中查看限额。',
-    LimitReached_Deposit: '这将超出您为自己设定的充值限额：{{limit}} 聪，其中本周期内已充值 {{used}} 聪。您可以在个人资料中查看限额。',
+    LimitReached_Deposit: '这将超出您为自己设定的充值限额：{{limit}} 聪，其中本周期内已充值或仍在未支付发票中申请的金额为 {{used}} 聪。您可以在个人资料中查看限额。',
     LimitReached_Loss: '这将超出您为自己设定的亏损限额：{{limit}} 聪，其中本周期内已亏损 {{used}} 聪。您可以在个人资料中查看限额。',
     BonusNotOffered_DepositSpent: '此优惠对应您 {{deposit}} 聪的充值：只要您的余额不少于该金额即可接受，而您现在的余额为 {{bank}} 聪。未入账任何金额。',
     IdempotencyKeyReused: '此密钥已用于另一项不同的请求。未记录任何新内容：请查看您的提款记录后重试。',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type AddressIndexEvent, assertMayDeposit, BITCOIN_ADDRESSES_STREAM } from '../../domain/account/money';
+import { type AddressIndexEvent, assertMayDeposit, BITCOIN_ADDRESSES_STREAM, openInvoiceSats } from '../../domain/account/money';
+import { assertDepositRoom } from '../../domain/account/limits';
 import { AppConfigToken, type AppConfig, EventStoreToken } from '../../config/tokens';
 import type { ChainOutput } from '../ports/money';
 import { type EventStore, WrongExpectedRevisionError } from '../ports/event-store';
@@ -36,7 +37,12 @@ export class BitcoinDeposits {
     const deriver = this.backends.addresses;
     const current = await this.accounts.load(playerId);
     const existing = current.state.money.addresses[0];
-    if (existing) return existing;
+    if (existing) {
+      // The same rule as for a new address: once a deposit limit is used up, the address is not shown.
+      const now = new Date().toISOString();
+      assertDepositRoom(current.state.limits, now, () => openInvoiceSats(current.state.money, now));
+      return existing;
+    }
     const derivationIndex = await this.reserveIndex(playerId);
     const outcome = await this.accounts.run(
       playerId,

@@ -1,5 +1,5 @@
 import { DomainError, type Decider } from '../decider';
-import { type MoneyCommand, type MoneyEvent, type MoneyState, ALL_BITCOIN_SATS, decideMoney, evolveMoney, initialMoneyState, isMoneyEvent } from './money';
+import { type MoneyCommand, type MoneyEvent, type MoneyState, ALL_BITCOIN_SATS, decideMoney, evolveMoney, initialMoneyState, isMoneyEvent, openInvoiceSats } from './money';
 import { type GameCommand, type GameEvent, type GameState, decideGame, evolveGame, initialGameState, isGameEvent, isHandInPlay } from './game';
 import { type BonusCommand, type BonusEvent, type BonusState, type BonusTerms, bonusConsequences, decideBonus, evolveBonus, initialBonusState, wageringLeft } from './bonus';
 import { ledgerLines } from './ledger';
@@ -109,7 +109,7 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
       if (bank < 0) throw new DomainError('BankTooLow', 'The bank is too low for that.');
       if (bank > ALL_BITCOIN_SATS) throw new DomainError('InvalidAmount', 'No bank can hold more than all bitcoin.');
     }
-    assertWithinLimits(decided, state.limits, command.now);
+    assertWithinLimits(decided, state.limits, command.now, () => openInvoiceSats(state.money, command.now));
     const terms = 'bonus' in command ? (command.bonus as BonusTerms) : null;
     const consequences = bonusConsequences(decided, state, {
       bankAfter: bank, handInPlayAfter: handInPlayAfter(isHandInPlay(state.game), decided), withdrawalInReviewAfter: withdrawalInReviewAfter(state.money, decided), terms,

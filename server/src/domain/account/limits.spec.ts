@@ -54,6 +54,17 @@ describe('limits a player sets', () => {
     funded.when(invoice('i2', 15_000, hours(25))).then((events) => expect(events[0]?.type).toBe('LightningInvoiceCreated'));
   });
 
+  it('count invoices still open as deposits, so invoices opened side by side cannot pass a deposit limit when paid', () => {
+    const opened = given([]).when(set({ dailyDeposit: 10_000 })).when(invoice('i1', 10_000));
+    opened.when(invoice('i2', 10_000)).thenThrows('LimitReached', 'dailyDeposit limit of 10000 satoshis (10000 used)');
+    opened.when(invoice('i2', 1_000)).thenThrows('LimitReached');
+    // Paid, it counts once; expired unpaid (hours(1)), it no longer counts.
+    opened.when(settle('i1', 10_000)).when(invoice('i2', 1_000)).thenThrows('LimitReached', '(10000 used)');
+    opened.when(invoice('i2', 10_000, hours(2))).then((events) => expect(events[0]?.type).toBe('LightningInvoiceCreated'));
+    // No limit set: any number of invoices.
+    given([]).when(invoice('i1', 10_000)).when(invoice('i2', 10_000)).then((events) => expect(events[0]?.type).toBe('LightningInvoiceCreated'));
+  });
+
   it('refuse a deal whose stake could take the losses of a window past the loss limit', () => {
     const funded = given([{ type: 'ShoeCommitted', data: { shoeId: shoe(1).shoeId, houseSeed: shoe(1).houseSeed, houseSeedHash: 'hash-1', committedAt: t0 } }])
       .when(invoice('i1', 50_000))

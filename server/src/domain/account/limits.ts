@@ -126,20 +126,35 @@ const reached = (kind: LimitKind, limit: number, used: number) =>
   });
 
 /**
+ * Refuses (LimitReached) once a deposit limit is used up, counting the invoices still open: no new deposit
+ * address then, and the address given earlier is not shown again either.
+ */
+export function assertDepositRoom(state: LimitsState, now: string, openInvoices: () => number = () => 0): void {
+  for (const kind of DEPOSIT_LIMITS) {
+    const limit = effectiveLimit(state.settings[kind], now);
+    if (limit === null) continue;
+    const used = usageOf(state, kind, Date.parse(now)) + openInvoices();
+    if (used >= limit) throw reached(kind, limit, used);
+  }
+}
+
+/**
  * Refuses what the player's own limits forbid: an invoice that would take the deposits of a window past
  * its limit, a new deposit address once a deposit limit is used up, a deal whose stake could take the
- * losses of a window past its limit.
+ * losses of a window past its limit. `openInvoices`: the sats of the player's invoices still open, counted
+ * with the deposits (an invoice open now may be paid within any window); asked only where a deposit limit is set.
  */
-export function assertWithinLimits(events: readonly { type: string; data: unknown }[], state: LimitsState, now: string): void {
+export function assertWithinLimits(events: readonly { type: string; data: unknown }[], state: LimitsState, now: string, openInvoices: () => number = () => 0): void {
   for (const e of events) {
     const deposit = e.type === 'LightningInvoiceCreated' ? (e.data as { amount: number }).amount : e.type === 'BitcoinAddressAssigned' ? 0 : null;
     const stake = e.type === 'HandStarted' ? (e.data as { bet: number }).bet : null;
-    if (deposit !== null) {
+    if (deposit === 0) assertDepositRoom(state, now, openInvoices);
+    else if (deposit !== null) {
       for (const kind of DEPOSIT_LIMITS) {
         const limit = effectiveLimit(state.settings[kind], now);
         if (limit === null) continue;
-        const used = usageOf(state, kind, Date.parse(now));
-        if (deposit === 0 ? used >= limit : used + deposit > limit) throw reached(kind, limit, used);
+        const used = usageOf(state, kind, Date.parse(now)) + openInvoices();
+        if (used + deposit > limit) throw reached(kind, limit, used);
       }
     }
     if (stake !== null) {

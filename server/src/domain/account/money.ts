@@ -160,7 +160,8 @@ export interface MoneyState {
   addresses: readonly string[];
   /** Key `txid:vout`: each output is credited once however often it is seen. */
   deposits: ReadonlyMap<string, { amount: number; status: DepositStatus; address: string; confirmations: number }>;
-  invoices: ReadonlyMap<string, { amount: number; status: InvoiceStatus; paymentRequest: string }>;
+  /** `expiresAt`: when an `Opened` invoice can no longer be paid (its sats count toward the deposit limits until then). */
+  invoices: ReadonlyMap<string, { amount: number; status: InvoiceStatus; paymentRequest: string; expiresAt: string | null }>;
   withdrawals: ReadonlyMap<
     string,
     {
@@ -392,6 +393,16 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
   }
 }
 
+/**
+ * Satoshis asked for by invoices still open at `now` (created, not paid, not cancelled, not expired): a deposit
+ * limit counts them as if paid, so invoices opened side by side cannot take a window past it when they are.
+ */
+export function openInvoiceSats(money: MoneyState, now: string): number {
+  let sum = 0;
+  for (const inv of money.invoices.values()) if (inv.status === 'Opened' && inv.expiresAt !== null && inv.expiresAt > now) sum += inv.amount;
+  return sum;
+}
+
 /** A paid deposit of this account (an output or an invoice), or NotFound. */
 function heldDeposit(money: MoneyState, method: 'bitcoin' | 'lightning', id: string): { amount: number; status: DepositStatus | InvoiceStatus } {
   const held = method === 'lightning' ? money.invoices.get(id) : money.deposits.get(id);
@@ -416,16 +427,25 @@ export function evolveMoney(state: MoneyState, event: MoneyEvent): MoneyState {
       return { ...state, deposits: withEntry(state.deposits, `${txid}:${vout}`, { amount, status, address, confirmations }) };
     }
     case 'LightningInvoiceCreated':
-      return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Opened', paymentRequest: event.data.paymentRequest }) };
+      return {
+        ...state,
+        invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Opened', paymentRequest: event.data.paymentRequest, expiresAt: event.data.expiresAt }),
+      };
     case 'LightningInvoiceSettled': {
-      const paymentRequest = state.invoices.get(event.data.invoiceId)?.paymentRequest ?? '';
-      return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, { amount: event.data.amount, status: 'Settled', paymentRequest }) };
+      const inv = state.invoices.get(event.data.invoiceId);
+      const settled = { amount: event.data.amount, status: 'Settled' as const, paymentRequest: inv?.paymentRequest ?? '', expiresAt: inv?.expiresAt ?? null };
+      return { ...state, invoices: withEntry(state.invoices, event.data.invoiceId, settled) };
     }
     case 'DepositHeldForReview': {
       const d = event.data;
       return d.method === 'bitcoin'
         ? { ...state, deposits: withEntry(state.deposits, `${d.txid}:${d.vout}`, { amount: d.amount, status: 'Held', address: d.address, confirmations: d.confirmations }) }
-        : { ...state, invoices: withEntry(state.invoices, d.invoiceId, { amount: d.amount, status: 'Held', paymentRequest: state.invoices.get(d.invoiceId)?.paymentRequest ?? '' }) };
+        : {
+            ...state,
+            invoices: withEntry(state.invoices, d.invoiceId, {
+              amount: d.amount, status: 'Held', paymentRequest: state.invoices.get(d.invoiceId)?.paymentRequest ?? '', expiresAt: state.invoices.get(d.invoiceId)?.expiresAt ?? null,
+            }),
+          };
     }
     case 'LightningInvoiceCanceled': {
       const inv = state.invoices.get(event.data.invoiceId);
