@@ -8,7 +8,8 @@ import { siteForSpec } from './support/site';
  * sats (the first-deposit offer of 10,000), is told in the withdrawal's confirmation that requesting it
  * ends the offer, withdraws the 10,000, and finds the offer Expired on the bonuses page with a note saying
  * it lapsed at the withdrawal request (at 1280 and 375 px, and in Swahili). A second player whose accept
- * dialog was already open when the withdrawal went through is told why it is refused, and keeps the bank.
+ * dialog was already open when the withdrawal went through is told why it is refused, and keeps the bank. A third,
+ * whose deposit is partly at stake in a hand, is told the offer matches the deposit the bank no longer holds.
  */
 
 jest.setTimeout(180_000);
@@ -89,6 +90,32 @@ test('accepting an offer that lapsed meanwhile is refused with the reason, and t
   await page.keyboard.press('Escape');
   await visible(page.getByTestId('bonus-lapsed-note'));
   await visible(page.getByTestId('balance').getByText('5,000', { exact: false }));
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('an offer whose deposit was played down is refused with the deposit and the bank, and stays open', async () => {
+  const jwt = await offeredPlayer('amani@bahati.test', 'Amani Kiprono', '2015550173');
+  // A hand of 4,000 in play: the bank holds 6,000 of the 10,000 deposited.
+  await call('hands', { body: { betAmount: 4_000 }, jwt });
+  const { context, page, errors } = await site.openAs(DESKTOP_SHORT, jwt);
+  await page.goto('/bonuses');
+  await visible(page.getByText('An offer can be accepted only while your bank still holds at least the deposit it matches', { exact: false }));
+  await page.getByRole('button', { name: 'Accept the bonus of 10,000 sats' }).click();
+  const dialog = await visible(page.getByTestId('accept-bonus-dialog'));
+  await dialog.getByLabel('I have read and agree to the bonus terms.').check();
+  await dialog.getByRole('button', { name: 'Accept bonus' }).click();
+  const refusal = await visible(dialog.getByRole('alert'));
+  expect(await refusal.textContent()).toBe(
+    'This offer matches your deposit of 10,000 sats: you can accept it while your bank holds at least that much, and it holds 6,000 sats now. Nothing was credited.',
+  );
+  await screenshot(page, 'bonus-lapse-06-accept-refused-deposit-spent');
+  expect(await call<number>('players/bank', { jwt })).toBe(6_000);
+  await page.keyboard.press('Escape');
+  // Still open: the Accept button stays for a bank that holds the deposit again.
+  await visible(page.getByRole('button', { name: 'Accept the bonus of 10,000 sats' }));
+  await fullPageShot(page, 'bonus-lapse-07-bonuses-offer-open');
 
   expect(errors).toEqual([]);
   await context.close();
