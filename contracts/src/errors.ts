@@ -57,6 +57,9 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** The spec's code for a request refused at the edge, by the field refused (the fields not named get `ValidationFailed`). */
+export type FieldErrorCodes = Readonly<Partial<Record<string, ErrorCode>>>;
+
 /** Every non-2xx answer of the API has this body. */
 export const ApiErrorBody = z.object({
   statusCode: z.number().int(),

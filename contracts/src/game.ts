@@ -3,6 +3,7 @@ import { SUITS } from './fairness/cards';
 import { HAND_ACTIONS } from './hand-actions';
 import { Sats } from './money';
 import { queryInt } from './query';
+import type { FieldErrorCodes } from './errors';
 
 /*
  * The game: hands, shoes and the ledger (spec §3, §4, §7). Amounts are integer satoshis. The shoe's
@@ -145,6 +146,8 @@ export const DealRequest = z.object({
   playerSeed: z.string().max(200).nullish(),
 });
 export type DealRequest = z.infer<typeof DealRequest>;
+/** A bet that is not a number is refused as `InvalidBetAmount`, as a number outside the table's limits is. */
+export const DealRequestCodes: FieldErrorCodes = { betAmount: 'InvalidBetAmount' };
 
 /** GET shoes/{id}, GET hands/{id}/shoe. */
 export const Shoe = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Sats, SatsInput } from './money';
 import { StaffReason } from './admin';
+import type { FieldErrorCodes } from './errors';
 
 /* Phone verification (spec "Phone verification dialog", §5, §8). */
 
@@ -75,6 +76,8 @@ export const AddInvoiceRequest = z.object({
     .pipe(z.number().int('must be a whole number of satoshis').min(1000, MIN_DEPOSIT_MESSAGE).max(2_100_000_000_000_000, 'is larger than all bitcoin')),
 });
 export type AddInvoiceRequest = z.input<typeof AddInvoiceRequest>;
+/** A deposit amount that is missing, not whole, or under 1,000 sats is refused as `InvalidAmount` (spec §5, §8). */
+export const AddInvoiceRequestCodes: FieldErrorCodes = { amount: 'InvalidAmount' };
 
 export const AddInvoiceResponse = z.object({ id: z.string(), paymentRequest: z.string() });
 export type AddInvoiceResponse = z.infer<typeof AddInvoiceResponse>;
@@ -121,6 +124,8 @@ export const WithdrawRequest = z
     path: ['address'],
   });
 export type WithdrawRequest = z.input<typeof WithdrawRequest>;
+/** The spec's codes for a withdrawal refused at the edge: the amount, the address (or no target), the payment request. */
+export const WithdrawRequestCodes: FieldErrorCodes = { amount: 'InvalidAmount', address: 'InvalidAddress', paymentRequest: 'InvalidPaymentRequest' };
 export const WithdrawResponse = Sats;
 
 /**

@@ -139,7 +139,7 @@ describeEachStorage('the game API', (storage) => {
     await fund(p, 100_000);
     for (const bet of [0, -5, 1.5, 500_001]) expect(await deal(p, bet)).toMatchObject({ status: 400, body: { error: 'InvalidBetAmount' } });
     expect(await deal(p, 100_001)).toMatchObject({ status: 400, body: { error: 'BankTooLow', message: 'The bank is too low for that bet.' } });
-    expect((await p.post('/api/hands', { betAmount: 'lots' })).status).toBe(400);
+    expect(await p.post('/api/hands', { betAmount: 'lots' })).toMatchObject({ status: 400, body: { error: 'InvalidBetAmount' } });
     expect(await p.put('/api/hands/hit')).toMatchObject({ status: 400, body: { error: 'NoActiveHand' } });
     expect(await p.put('/api/hands/stand')).toMatchObject({ status: 400, body: { error: 'NoActiveHand' } });
     expect(await p.put('/api/hands/insurance')).toMatchObject({ status: 400, body: { error: 'NoActiveHand' } });

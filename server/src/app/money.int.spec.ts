@@ -172,10 +172,11 @@ describeEachStorage('money in and out', (storage) => {
     await verifyPhone(p.auth);
     for (const amount of ['abc', '-5', '1.5', '', '99999999999999999999', 2.5, null]) {
       const res = await inject({ method: 'POST', url: '/api/players/lightningaddinvoice', headers: p.auth, payload: { amount } });
-      expect(res.statusCode).toBe(400);
+      // Spec §5: a server rule arrives as a code of §8.
+      expect([res.statusCode, res.json().error]).toEqual([400, 'InvalidAmount']);
     }
     const small = await inject({ method: 'POST', url: '/api/players/lightningaddinvoice', headers: p.auth, payload: { amount: '999' } });
-    expect(small.statusCode).toBe(400);
+    expect([small.statusCode, small.json().error]).toEqual([400, 'InvalidAmount']);
     expect(small.json().message).toContain('Deposit Amount must be at least 1000 Satoshis.');
     expect((await inject({ method: 'POST', url: '/api/players/lightningaddinvoice', headers: p.auth, payload: {} })).statusCode).toBe(400);
 
@@ -256,13 +257,16 @@ describeEachStorage('money in and out', (storage) => {
     const expired = bolt11.sign(bolt11.encode({ network: BOLT11_NETWORKS.regtest, satoshis: 2000, timestamp: Math.floor(Date.now() / 1000) - 7200, tags: [{ tagName: 'payment_hash', data: 'b'.repeat(64) }, { tagName: 'description', data: 'x' }, { tagName: 'expire_time', data: 60 }] }), '11'.repeat(32)).paymentRequest!;
     const twoThousand = (await node.createInvoice(2000, 'payout', 3600)).paymentRequest;
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ amount: 'abc', address: addr }, 400, 'ValidationFailed'],
-      [{ amount: -5, address: addr }, 400, 'ValidationFailed'],
-      [{ amount: 1.5, address: addr }, 400, 'ValidationFailed'],
-      [{ amount: 1e30, address: addr }, 400, 'ValidationFailed'],
-      [{ address: addr }, 400, 'ValidationFailed'],
-      [{ amount: 2000 }, 400, 'ValidationFailed'],
-      [{ amount: 2000, address: addr, paymentRequest: twoThousand }, 400, 'ValidationFailed'],
+      [{ amount: 'abc', address: addr }, 400, 'InvalidAmount'],
+      [{ amount: -5, address: addr }, 400, 'InvalidAmount'],
+      [{ amount: 0, address: addr }, 400, 'InvalidAmount'],
+      [{ amount: 1.5, address: addr }, 400, 'InvalidAmount'],
+      [{ amount: 1e30, address: addr }, 400, 'InvalidAmount'],
+      [{ address: addr }, 400, 'InvalidAmount'],
+      [{ amount: 2000 }, 400, 'InvalidAddress'],
+      [{ amount: 2000, address: addr, paymentRequest: twoThousand }, 400, 'InvalidAddress'],
+      [{ amount: 'x', paymentRequest: 'y'.repeat(3000) }, 400, 'ValidationFailed'],
+      [{ amount: 2000, paymentRequest: 'y'.repeat(3000) }, 400, 'InvalidPaymentRequest'],
       [{ amount: 2000, address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' }, 400, 'InvalidAddress'],
       [{ amount: 2000, address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt081' }, 400, 'InvalidAddress'],
       [{ amount: 2000, address: 'not an address at all' }, 400, 'InvalidAddress'],

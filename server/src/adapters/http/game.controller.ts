@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  ActionResponse, DealRequest, Hand, HandAction, HandActionResponse, HandList, type LedgerEntry, LedgerEntryList, LedgerPage, LedgerPageQuery, LedgerQuery, PlayerHandsQuery, RetireShoeResponse, Shoe,
+  ActionResponse, DealRequest, DealRequestCodes, Hand, HandAction, HandActionResponse, HandList, type LedgerEntry, LedgerEntryList, LedgerPage, LedgerPageQuery, LedgerQuery, PlayerHandsQuery, RetireShoeResponse, Shoe,
 } from '@bahati/contracts';
 import { z } from 'zod';
 import type { Actor } from '../../application/actor';
@@ -29,7 +29,7 @@ export class GameController {
   @ApiOperation({ summary: 'Deal a new hand: stakes the bet; the first hand of a shoe fixes the player seed' })
   @ApiBody({ schema: openApi(DealRequest) })
   @ApiOkResponse({ schema: openApi(ActionResponse) })
-  deal(@Body(new ZodPipe(DealRequest)) body: z.infer<typeof DealRequest>, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<ActionResponse> {
+  deal(@Body(new ZodPipe(DealRequest, DealRequestCodes)) body: z.infer<typeof DealRequest>, @CurrentActor() actor: Actor, @CorrelationId() id: string): Promise<ActionResponse> {
     return this.commands.execute(new DealHandCommand(actor, body.betAmount, body.playerSeed ?? null, id));
   }
 

@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestj
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
-  AddInvoiceRequest, AddInvoiceResponse, BitcoinAddressResponse, type Deposit, DepositList, type HeldDeposit, HeldDepositList, RefundHeldDepositRequest, ReleaseHeldDepositRequest, RetryHeldDepositRefundRequest, InvoiceStatusRequest, InvoiceStatusResponse, type LightningInvoice,
-  LightningInvoiceList, OptionalStaffReasonRequest, PhoneVerifyRequest, PhoneVerifyResponse, VerifyCodeRequest, VerifyCodeResponse, WithdrawCancelResponse, WithdrawDecisionQuery, WithdrawRequest,
+  AddInvoiceRequest, AddInvoiceRequestCodes, AddInvoiceResponse, BitcoinAddressResponse, type Deposit, DepositList, type HeldDeposit, HeldDepositList, RefundHeldDepositRequest, ReleaseHeldDepositRequest, RetryHeldDepositRefundRequest, InvoiceStatusRequest, InvoiceStatusResponse, type LightningInvoice,
+  LightningInvoiceList, OptionalStaffReasonRequest, PhoneVerifyRequest, PhoneVerifyResponse, VerifyCodeRequest, VerifyCodeResponse, WithdrawCancelResponse, WithdrawDecisionQuery, WithdrawRequest, WithdrawRequestCodes,
   WithdrawRequestId, WithdrawRequestList, WithdrawRequestView, type WithdrawalRisk, WithdrawalRiskList,
 } from '@bahati/contracts';
 import type { z } from 'zod';
@@ -66,7 +66,7 @@ export class MoneyController {
   @ApiBody({ schema: openApi(AddInvoiceRequest) })
   @ApiOkResponse({ schema: openApi(AddInvoiceResponse) })
   addInvoice(
-    @Body(new ZodPipe(AddInvoiceRequest)) body: z.output<typeof AddInvoiceRequest>,
+    @Body(new ZodPipe(AddInvoiceRequest, AddInvoiceRequestCodes)) body: z.output<typeof AddInvoiceRequest>,
     @IdempotencyKey() idempotencyKey: string | undefined,
     @CurrentActor() actor: Actor,
     @CorrelationId() id: string,
@@ -97,7 +97,7 @@ export class MoneyController {
   @ApiBody({ schema: openApi(WithdrawRequest) })
   @ApiOkResponse({ schema: { type: 'integer' } })
   withdraw(
-    @Body(new ZodPipe(WithdrawRequest)) body: z.output<typeof WithdrawRequest>,
+    @Body(new ZodPipe(WithdrawRequest, WithdrawRequestCodes)) body: z.output<typeof WithdrawRequest>,
     @IdempotencyKey() idempotencyKey: string | undefined,
     @CurrentActor() actor: Actor,
     @CorrelationId() id: string,
