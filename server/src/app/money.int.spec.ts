@@ -341,6 +341,41 @@ describeEachStorage('money in and out', (storage) => {
     expect(await bank(p.auth)).toBe(6000);
   });
 
+  it('declines and refunds an approved request whose payout failed, only while the node confirms it paid nothing', async () => {
+    const p = await signIn('payout-dead@example.com');
+    await verifyPhone(p.auth);
+    await fund(p.auth, 10_000);
+    const boss = await signIn('boss@example.com');
+    const node = app.get(DevRails).node!;
+    const pr = (await node.createInvoice(4000, 'payout', 3600)).paymentRequest;
+    await inject({ method: 'POST', url: '/api/players/withdraw', headers: p.auth, payload: { amount: 4000, paymentRequest: pr } });
+    const [{ id }] = (await inject({ method: 'GET', url: '/api/players/withdrawrequests', headers: p.auth })).json() as [{ id: string }];
+    const pay = jest.spyOn(node, 'pay').mockRejectedValueOnce(new Error('invoice expired'));
+    const made = jest.spyOn(node, 'payoutMade');
+    try {
+      expect((await inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${id}`, headers: boss.auth })).json().error).toBe('PayoutFailed');
+      // The node says a payment may still be in flight: not declined, nothing refunded.
+      made.mockResolvedValueOnce('inFlight');
+      const inFlight = await inject({ method: 'PUT', url: `/api/players/declinewithdrawrequest?id=${id}`, headers: boss.auth, payload: { reason: 'The payment request expired' } });
+      expect([inFlight.statusCode, inFlight.json().error]).toEqual([409, 'Conflict']);
+      expect(await bank(p.auth)).toBe(6000);
+
+      const declined = await inject({ method: 'PUT', url: `/api/players/declinewithdrawrequest?id=${id}`, headers: boss.auth, payload: { reason: 'The payment request expired' } });
+      expect(declined.json()).toMatchObject({ status: 'Declined', paid: false, decisionReason: 'The payment request expired' });
+      expect(made).toHaveBeenLastCalledWith('lightning', pr, id);
+      // Declined, it is never paid.
+      expect((await inject({ method: 'PUT', url: `/api/players/approvewithdrawrequest?id=${id}`, headers: boss.auth })).statusCode).toBe(409);
+      expect(pay).toHaveBeenCalledTimes(1);
+      const log = (await inject({ method: 'GET', url: `/api/admin/audit-log?player=${p.id}&action=WithdrawalDeclined`, headers: boss.auth })).json() as { items: { before: string; after: string }[] };
+      expect(log.items.map((e) => [e.before, e.after])).toEqual([['Failed', 'Declined']]);
+    } finally {
+      pay.mockRestore();
+      made.mockRestore();
+    }
+    expect(await bank(p.auth)).toBe(10_000);
+    expect(await ledgerSum(p.id)).toBe(10_000);
+  });
+
   it('refuses to approve a Lightning request whose payment request has run out, and a decline refunds it', async () => {
     const p = await signIn('payout-late@example.com');
     await verifyPhone(p.auth);

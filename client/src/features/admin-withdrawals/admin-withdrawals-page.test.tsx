@@ -35,6 +35,20 @@ describe('the withdrawal approvals', () => {
     expect(done.getByText('Paid')).toBeInTheDocument();
     expect(done.queryByRole('button', { name: /Approve|Decline|Retry/ })).toBeNull();
     expect(within(rowOf('cy@example.com')).getByRole('button', { name: 'Retry the payout of 8,000 sats to cy@example.com' })).toBeEnabled();
+    // A failed payout may be declined and refunded instead (the server asks the node that nothing was paid).
+    expect(within(rowOf('cy@example.com')).getByRole('button', { name: 'Decline the request of cy@example.com for 8,000 sats' })).toBeEnabled();
+  });
+
+  it('declines a request whose payout failed, after confirming', async () => {
+    listing([failed]);
+    server.use(http.put('/api/players/declinewithdrawrequest', () => HttpResponse.json({ ...failed, status: 'Declined', statusCode: 2 })));
+    const sent = recordRequests();
+    const { user } = renderWithProviders(<AdminWithdrawalsPage />, { route: '/withdraw-requests' });
+    await user.click(await screen.findByRole('button', { name: /Decline the request of cy@example.com/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this withdrawal?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Decline and refund' }));
+    expect(await screen.findByText('Declined; 8,000 sats went back to the player.')).toBeInTheDocument();
+    expect((await sent.to('PUT', '/players/declinewithdrawrequest'))[0].query.get('id')).toBe('w-3');
   });
 
   it('approves after confirming, with one request, and shows the reference', async () => {

@@ -151,16 +151,31 @@ export function useWithdrawRequestColumns({
             </button>
           </span>
         ) : payoutOf(row, working) === 'failed' || (row.payout === 'Paying' && working === null) ? (
-          <button
-            type="button"
-            className={`${styles.link} ${styles.approve}`}
-            onClick={() => onDecision(row, 'retry')}
-            disabled={working !== null}
-            aria-label={t('adminPayouts.retryLabel', { player: who(row), amount: format.sats(row.amount) })}
-            data-testid="retry-payout"
-          >
-            {t('adminPayouts.retry')}
-          </button>
+          <span className={styles.actions}>
+            <button
+              type="button"
+              className={`${styles.link} ${styles.approve}`}
+              onClick={() => onDecision(row, 'retry')}
+              disabled={working !== null}
+              aria-label={t('adminPayouts.retryLabel', { player: who(row), amount: format.sats(row.amount) })}
+              data-testid="retry-payout"
+            >
+              {t('adminPayouts.retry')}
+            </button>
+            {/* A failed payout the node never made (e.g. an expired payment request) can be declined and refunded instead; the server asks the node. */}
+            {row.payout === 'Failed' ? (
+              <button
+                type="button"
+                className={`${styles.link} ${styles.decline}`}
+                onClick={() => onDecision(row, 'decline')}
+                disabled={working !== null}
+                aria-label={t('adminWithdrawals.declineLabel', { player: who(row), amount: format.sats(row.amount) })}
+                data-testid="decline-failed-payout"
+              >
+                {t('adminWithdrawals.decline')}
+              </button>
+            ) : null}
+          </span>
         ) : payoutOf(row, working) === 'paying' ? (
           <span className={styles.faint}>{t('adminWithdrawals.working')}</span>
         ) : (

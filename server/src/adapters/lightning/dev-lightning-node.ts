@@ -114,6 +114,10 @@ export class DevLightningNode extends LightningNode {
     return this.record(idempotencyKey, { reference: createHash('sha256').update(randomBytes(32)).digest('hex'), method: 'bitcoin', amount });
   }
 
+  async payoutMade(_method: 'lightning' | 'bitcoin', _target: string, idempotencyKey: string): Promise<'made' | 'inFlight' | 'notMade'> {
+    return this.state.payouts[idempotencyKey] ? 'made' : 'notMade';
+  }
+
   /** The float on each side, plus settled invoices on the channels, less what was paid out of each. */
   async balances(): Promise<NodeBalances> {
     const settled = this.state.invoices.filter((i) => i.status === 'Settled').reduce((sum, i) => sum + i.amount, 0);

@@ -106,6 +106,17 @@ export class LndLightningNode extends LightningNode {
     return { reference: sent.id };
   }
 
+  /** A Lightning payout by its payment hash (LND keeps one payment per hash); an on-chain one by its label. */
+  async payoutMade(method: 'lightning' | 'bitcoin', target: string, idempotencyKey: string): Promise<'made' | 'inFlight' | 'notMade'> {
+    if (method === 'bitcoin') {
+      const { transactions } = await ln.getChainTransactions({ lnd: this.lnd });
+      return transactions.some((t) => t.description === `bahati-withdrawal:${idempotencyKey}`) ? 'made' : 'notMade';
+    }
+    const decoded = await ln.decodePaymentRequest({ lnd: this.lnd, request: target });
+    const payment = await ln.getPayment({ lnd: this.lnd, id: decoded.id }).catch(() => null);
+    return payment?.is_confirmed ? 'made' : payment?.is_pending ? 'inFlight' : 'notMade';
+  }
+
   /** Our side of the open channels and the confirmed on-chain wallet. */
   async balances(): Promise<NodeBalances> {
     const [channels, chain] = await Promise.all([ln.getChannelBalance({ lnd: this.lnd }), ln.getChainBalance({ lnd: this.lnd })]);

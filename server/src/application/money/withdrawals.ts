@@ -132,7 +132,14 @@ export class Withdrawals {
 
   async decline(reviewerId: string, id: string, context: CommandContext, reason?: string): Promise<WithdrawRequestView> {
     const playerId = await this.owner(id);
-    const outcome = await this.accounts.run(playerId, { type: 'DeclineWithdrawal', withdrawalId: id, reviewerId, reason, now: new Date().toISOString() }, context);
+    // An approved request whose payout failed is declined (and refunded) only if the node made no payout of it.
+    const w = (await this.accounts.load(playerId)).state.money.withdrawals.get(id);
+    const nodeHasNoPayout = w?.status === 'Approved' && !w.paid ? (await this.backends.lightning.payoutMade(w.method, w.target, id)) === 'notMade' : undefined;
+    const outcome = await this.accounts.run(
+      playerId,
+      { type: 'DeclineWithdrawal', withdrawalId: id, reviewerId, reason, now: new Date().toISOString(), ...(nodeHasNoPayout === undefined ? {} : { nodeHasNoPayout }) },
+      context,
+    );
     await this.projections.waitFor(outcome.checkpoint);
     return this.view(id);
   }

@@ -78,6 +78,11 @@ export abstract class LightningNode {
   abstract subscribe(onUpdate: (update: InvoiceUpdate) => void): () => void;
   abstract pay(paymentRequest: string, amount: number, idempotencyKey: string): Promise<Payout>;
   abstract sendOnChain(address: string, amount: number, idempotencyKey: string): Promise<Payout>;
+  /**
+   * Whether the node made a payout of a withdrawal (`idempotencyKey` as in `pay`/`sendOnChain`): `made`, `inFlight`
+   * (a Lightning payment not yet settled or failed), or `notMade` (never sent, or failed for good).
+   */
+  abstract payoutMade(method: 'lightning' | 'bitcoin', target: string, idempotencyKey: string): Promise<'made' | 'inFlight' | 'notMade'>;
   /** What the node holds now (the reserves view). */
   abstract balances(): Promise<NodeBalances>;
 }

@@ -46,6 +46,24 @@ describe('withdrawals', () => {
     given(approved).when(start()).when(start(later(11))).then((events) => expect(events).toHaveLength(1));
   });
 
+  it('may be declined (and refunded) once approved only after a failed payout, with none under way, that the node confirms it never made', () => {
+    const decline = (nodeHasNoPayout?: boolean, now = later(3)) => ({ type: 'DeclineWithdrawal' as const, withdrawalId: 'w1', reviewerId: 'admin-2', now, ...(nodeHasNoPayout === undefined ? {} : { nodeHasNoPayout }) });
+    const failed = () => given(approved).when(start()).when({ type: 'FailWithdrawalPayout', withdrawalId: 'w1', reason: 'invoice expired', now: later(1) });
+    failed().when(decline(true)).then((events, after) => {
+      expect(events).toEqual([{ type: 'WithdrawalDeclined', data: { withdrawalId: 'w1', amount: 20_000, reviewerId: 'admin-2', decidedAt: later(3), afterFailedPayout: true } }]);
+      expect(after.bank).toBe(50_000);
+      expect(after.money.withdrawals.get('w1')?.status).toBe('Declined');
+    });
+    // Declined, it is never paid: a retry finds nothing to pay.
+    failed().when(decline(true)).when(start(later(4))).thenThrows('Conflict', /approved/);
+    failed().when(decline(false)).thenThrows('Conflict', /does not confirm/);
+    failed().when(decline()).thenThrows('Conflict', /does not confirm/);
+    // Approved and not failed, a payout under way, or paid: not declined.
+    given(approved).when(decline(true)).thenThrows('Conflict', /only one whose payout failed/);
+    failed().when(start(later(2))).when(decline(true)).thenThrows('Conflict');
+    failed().when(start(later(2))).when({ type: 'RecordWithdrawalPayout', withdrawalId: 'w1', reference: 'tx1', now: later(2) }).when(decline(true)).thenThrows('Conflict');
+  });
+
   it('are never claimed again once paid', () => {
     given(approved).when(start())
       .when({ type: 'RecordWithdrawalPayout', withdrawalId: 'w1', reference: 'tx1', now: later(1) })

@@ -49,7 +49,8 @@ export type MoneyEvent =
   | DomainEvent<'WithdrawalPayoutStarted', { withdrawalId: string; startedAt: string; startedBy?: string; attempt?: number }>
   | DomainEvent<'WithdrawalPayoutFailed', { withdrawalId: string; reason: string; failedAt: string }>
   | DomainEvent<'WithdrawalPaid', { withdrawalId: string; reference: string; paidAt: string }>
-  | DomainEvent<'WithdrawalDeclined', { withdrawalId: string; amount: number; reviewerId: string; decidedAt: string; reason?: string }>
+  /** `afterFailedPayout`: an approved request whose payout failed and that the node confirms it never paid. */
+  | DomainEvent<'WithdrawalDeclined', { withdrawalId: string; amount: number; reviewerId: string; decidedAt: string; reason?: string; afterFailedPayout?: true }>
   /** The player cancelled their own request while it was still in review: the amount goes back to the bank at once. */
   | DomainEvent<'WithdrawalCanceled', { withdrawalId: string; amount: number; canceledAt: string }>;
 
@@ -132,7 +133,11 @@ export type MoneyCommand =
   | { type: 'StartWithdrawalPayout'; withdrawalId: string; startedBy: string; now: string; staleAfterMs: number }
   | { type: 'FailWithdrawalPayout'; withdrawalId: string; reason: string; now: string }
   | { type: 'RecordWithdrawalPayout'; withdrawalId: string; reference: string; now: string }
-  | { type: 'DeclineWithdrawal'; withdrawalId: string; reviewerId: string; reason?: string; now: string }
+  /**
+   * A request in review; or an approved one whose payout failed (none under way) when the node confirms it made no
+   * payout for it (`nodeHasNoPayout`, asked by the application): its payment request may have expired for good.
+   */
+  | { type: 'DeclineWithdrawal'; withdrawalId: string; reviewerId: string; reason?: string; nodeHasNoPayout?: boolean; now: string }
   /**
    * The player's own request, only while it is `Created`: decided on the account, so of a cancellation and an
    * approval racing for the same request exactly one is appended (the other is decided on the new state and refused).
@@ -371,9 +376,18 @@ export function decideMoney(command: MoneyCommand, state: { readonly bank: numbe
       const w = money.withdrawals.get(command.withdrawalId);
       if (!w) throw new DomainError('NotFound', 'No such withdrawal request.');
       if (w.status === 'Declined') return [];
-      if (w.status !== 'Created') throw new DomainError('Conflict', `This request is already ${w.status.toLowerCase()}.`);
+      const afterFailedPayout = w.status === 'Approved' && !w.paid && w.payoutStartedAt === null && (w.payoutFailures ?? 0) > 0;
+      if (w.status === 'Approved' && afterFailedPayout && !command.nodeHasNoPayout) {
+        throw new DomainError('Conflict', 'The node does not confirm that this payout was never made (it may still be in flight): it cannot be declined now.');
+      }
+      if (w.status !== 'Created' && !afterFailedPayout) {
+        throw new DomainError('Conflict', `This request is already ${w.status.toLowerCase()}${w.status === 'Approved' ? ': only one whose payout failed can still be declined' : ''}.`);
+      }
       const reason = command.reason === undefined ? undefined : staffReason(command.reason);
-      return [{ type: 'WithdrawalDeclined', data: { withdrawalId: command.withdrawalId, amount: w.amount, reviewerId: command.reviewerId, decidedAt: command.now, ...(reason ? { reason } : {}) } }];
+      return [{
+        type: 'WithdrawalDeclined',
+        data: { withdrawalId: command.withdrawalId, amount: w.amount, reviewerId: command.reviewerId, decidedAt: command.now, ...(reason ? { reason } : {}), ...(afterFailedPayout ? { afterFailedPayout: true as const } : {}) },
+      }];
     }
     case 'CancelWithdrawal': {
       refuseBanned(command.standing);

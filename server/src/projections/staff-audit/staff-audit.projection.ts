@@ -59,7 +59,9 @@ function rowOf(event: RecordedEvent): Row | null {
         after: 'Approved',
       });
     case 'WithdrawalDeclined':
-      return row('WithdrawalDeclined', e.data.reviewerId, e.data.withdrawalId, { amount: e.data.amount, reason: e.data.reason ?? null, before: 'Created', after: 'Declined' });
+      return row('WithdrawalDeclined', e.data.reviewerId, e.data.withdrawalId, {
+        amount: e.data.amount, reason: e.data.reason ?? null, before: e.data.afterFailedPayout ? 'Failed' : 'Created', after: 'Declined',
+      });
     case 'WithdrawalPayoutStarted':
       // The first attempt follows the approval (its row); a later one is an admin retrying a failed payout.
       return e.data.startedBy && (e.data.attempt ?? 1) > 1
