@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'UnsupportedMediaType',
   /** Releasing a held deposit that would still take the bank past MAX_BANK_SATS, without `confirmPastLimit: true`. */
   'PastLimitNotConfirmed',
+  /** Hitting a split ace where the rules deal split aces one card each (the table never offers it; an API client may try). */
+  'NoHitSplitAces',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -2321,6 +2321,7 @@ const ar: Catalog = {
     InsuranceNotAllowed: 'التأمين غير متاح الآن.',
     NoInsuranceNotAllowed: 'التأمين غير متاح الآن.',
     SplitNotAllowed: 'لا يمكن تقسيم هذه اليد.',
+    NoHitSplitAces: 'الآسات المقسومة تأخذ ورقة واحدة لكل منها: لا يمكنك سحب ورقة أخرى.',
     InvalidPlayer: 'تعذّر العثور على حسابك. يُرجى تسجيل الدخول مرة أخرى.',
     Banned: 'حسابك موقوف.',
     NoEvenMoneyNotAllowed: 'الدفع المتساوي غير متاح الآن.',

@@ -2297,6 +2297,7 @@ const de: Catalog = {
     InsuranceNotAllowed: 'Eine Versicherung wird gerade nicht angeboten.',
     NoInsuranceNotAllowed: 'Eine Versicherung wird gerade nicht angeboten.',
     SplitNotAllowed: 'Diese Hand kann nicht geteilt werden.',
+    NoHitSplitAces: 'Geteilte Asse bekommen je nur eine Karte: Du kannst keine weitere ziehen.',
     InvalidPlayer: 'Dein Konto wurde nicht gefunden. Bitte melde dich erneut an.',
     Banned: 'Dein Konto ist gesperrt.',
     NoEvenMoneyNotAllowed: 'Even Money wird gerade nicht angeboten.',

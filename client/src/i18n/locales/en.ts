@@ -14,6 +14,7 @@ const serverErrors = {
   InsuranceNotAllowed: 'Insurance is not offered now.',
   NoInsuranceNotAllowed: 'Insurance is not offered now.',
   SplitNotAllowed: 'This hand cannot be split.',
+  NoHitSplitAces: 'Split aces take one card each: they cannot be hit.',
   InvalidPlayer: 'Your account could not be found. Please sign in again.',
   Banned: 'Your account is suspended.',
   NoEvenMoneyNotAllowed: 'Even money is not offered now.',

@@ -2303,6 +2303,7 @@ const es: Catalog = {
     InsuranceNotAllowed: 'El seguro no está disponible ahora.',
     NoInsuranceNotAllowed: 'El seguro no está disponible ahora.',
     SplitNotAllowed: 'Esta mano no se puede dividir.',
+    NoHitSplitAces: 'Los ases divididos reciben una sola carta cada uno: no puedes pedir más.',
     InvalidPlayer: 'No encontramos tu cuenta. Vuelve a iniciar sesión.',
     Banned: 'Tu cuenta está suspendida.',
     NoEvenMoneyNotAllowed: 'El pago igual no está disponible ahora.',

@@ -2303,6 +2303,7 @@ const fr: Catalog = {
     InsuranceNotAllowed: 'L’assurance n’est pas proposée en ce moment.',
     NoInsuranceNotAllowed: 'L’assurance n’est pas proposée en ce moment.',
     SplitNotAllowed: 'Cette main ne peut pas être séparée.',
+    NoHitSplitAces: 'Les as séparés reçoivent une seule carte chacun : vous ne pouvez pas tirer.',
     InvalidPlayer: 'Votre compte est introuvable. Veuillez vous reconnecter.',
     Banned: 'Votre compte est suspendu.',
     NoEvenMoneyNotAllowed: 'Le paiement égal n’est pas proposé en ce moment.',

@@ -2297,6 +2297,7 @@ const hi: Catalog = {
     InsuranceNotAllowed: 'अभी इंश्योरेंस उपलब्ध नहीं है।',
     NoInsuranceNotAllowed: 'अभी इंश्योरेंस उपलब्ध नहीं है।',
     SplitNotAllowed: 'इस हैंड को स्प्लिट नहीं किया जा सकता।',
+    NoHitSplitAces: 'बाँटे गए इक्कों को एक-एक पत्ता ही मिलता है: आप और पत्ता नहीं ले सकते।',
     InvalidPlayer: 'आपका खाता नहीं मिला। कृपया फिर से साइन इन करें।',
     Banned: 'आपका खाता निलंबित है।',
     NoEvenMoneyNotAllowed: 'अभी ईवन मनी उपलब्ध नहीं है।',

@@ -2297,6 +2297,7 @@ const id: Catalog = {
     InsuranceNotAllowed: 'Asuransi tidak ditawarkan saat ini.',
     NoInsuranceNotAllowed: 'Asuransi tidak ditawarkan saat ini.',
     SplitNotAllowed: 'Tangan ini tidak dapat di-split.',
+    NoHitSplitAces: 'As yang dipisah masing-masing hanya mendapat satu kartu: Anda tidak bisa menambah kartu.',
     InvalidPlayer: 'Akun Anda tidak ditemukan. Silakan masuk lagi.',
     Banned: 'Akun Anda ditangguhkan.',
     NoEvenMoneyNotAllowed: 'Even money tidak ditawarkan saat ini.',

@@ -2297,6 +2297,7 @@ const ja: Catalog = {
     InsuranceNotAllowed: '現在インシュアランスは選べません。',
     NoInsuranceNotAllowed: '現在インシュアランスは選べません。',
     SplitNotAllowed: 'このハンドはスプリットできません。',
+    NoHitSplitAces: 'スプリットしたエースにはカードが1枚ずつしか配られません。ヒットはできません。',
     InvalidPlayer: 'アカウントが見つかりませんでした。もう一度ログインしてください。',
     Banned: 'アカウントは停止されています。',
     NoEvenMoneyNotAllowed: '現在イーブンマネーは選べません。',

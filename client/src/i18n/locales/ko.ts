@@ -2297,6 +2297,7 @@ const ko: Catalog = {
     InsuranceNotAllowed: '지금은 인슈어런스를 제공하지 않습니다.',
     NoInsuranceNotAllowed: '지금은 인슈어런스를 제공하지 않습니다.',
     SplitNotAllowed: '이 핸드는 스플릿할 수 없습니다.',
+    NoHitSplitAces: '스플릿한 에이스는 한 장씩만 받습니다. 히트할 수 없습니다.',
     InvalidPlayer: '계정을 찾을 수 없습니다. 다시 로그인해 주세요.',
     Banned: '계정이 정지되었습니다.',
     NoEvenMoneyNotAllowed: '지금은 이븐 머니를 제공하지 않습니다.',

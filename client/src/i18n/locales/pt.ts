@@ -2303,6 +2303,7 @@ const pt: Catalog = {
     InsuranceNotAllowed: 'O seguro não está disponível agora.',
     NoInsuranceNotAllowed: 'O seguro não está disponível agora.',
     SplitNotAllowed: 'Esta mão não pode ser dividida.',
+    NoHitSplitAces: 'Ases divididos recebem uma só carta cada: você não pode pedir mais.',
     InvalidPlayer: 'Não encontramos sua conta. Entre novamente.',
     Banned: 'Sua conta está suspensa.',
     NoEvenMoneyNotAllowed: 'O pagamento igual não está disponível agora.',

@@ -2297,6 +2297,7 @@ const sw: Catalog = {
     InsuranceNotAllowed: 'Bima haitolewi sasa.',
     NoInsuranceNotAllowed: 'Bima haitolewi sasa.',
     SplitNotAllowed: 'Mkono huu hauwezi kugawanywa.',
+    NoHitSplitAces: 'Ace zilizogawanywa hupata karata moja kila moja: huwezi kuongeza karata.',
     InvalidPlayer: 'Akaunti yako haikupatikana. Tafadhali ingia tena.',
     Banned: 'Akaunti yako imesimamishwa.',
     NoEvenMoneyNotAllowed: 'Malipo sawa hayatolewi sasa.',

@@ -2297,6 +2297,7 @@ const ur: Catalog = {
     InsuranceNotAllowed: 'ابھی انشورنس کی پیشکش نہیں ہے۔',
     NoInsuranceNotAllowed: 'ابھی انشورنس کی پیشکش نہیں ہے۔',
     SplitNotAllowed: 'یہ ہینڈ اسپلٹ نہیں کیا جا سکتا۔',
+    NoHitSplitAces: 'تقسیم شدہ اِکّوں کو ایک ایک پتا ملتا ہے: آپ مزید پتا نہیں لے سکتے۔',
     InvalidPlayer: 'آپ کا اکاؤنٹ نہیں ملا۔ براہِ کرم دوبارہ سائن ان کریں۔',
     Banned: 'آپ کا اکاؤنٹ معطل ہے۔',
     NoEvenMoneyNotAllowed: 'ابھی ایون منی کی پیشکش نہیں ہے۔',

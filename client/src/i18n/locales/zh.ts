@@ -2297,6 +2297,7 @@ const zh: Catalog = {
     InsuranceNotAllowed: '当前不提供保险。',
     NoInsuranceNotAllowed: '当前不提供保险。',
     SplitNotAllowed: '这手牌不能分牌。',
+    NoHitSplitAces: '分牌后的 A 每手只发一张牌：不能要牌。',
     InvalidPlayer: '找不到您的账户。请重新登录。',
     Banned: '您的账户已被暂停。',
     NoEvenMoneyNotAllowed: '当前不提供等额赔付。',
