@@ -151,7 +151,7 @@ export function useWithdrawRequestColumns({
             </button>
           </span>
         ) : payoutOf(row, working) === 'failed' || (row.payout === 'Paying' && working === null) ? (
-          <span className={styles.actions}>
+          <span className={`${styles.actions} ${styles.actionsStacked}`}>
             <button
               type="button"
               className={`${styles.link} ${styles.approve}`}
