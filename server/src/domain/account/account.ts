@@ -112,7 +112,7 @@ export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent>
     assertWithinLimits(decided, state.limits, command.now, () => openInvoiceSats(state.money, command.now));
     const terms = 'bonus' in command ? (command.bonus as BonusTerms) : null;
     const consequences = bonusConsequences(decided, state, {
-      bankAfter: bank, handInPlayAfter: handInPlayAfter(isHandInPlay(state.game), decided), withdrawalInReviewAfter: withdrawalInReviewAfter(state.money, decided), terms,
+      bankAfter: bank, handInPlayAfter: handInPlayAfter(isHandInPlay(state.game), decided), withdrawalInReviewAfter: () => withdrawalInReviewAfter(state.money, decided), terms,
       now: command.now,
     });
     const events = consequences.length ? [...decided, ...consequences] : decided;

@@ -214,7 +214,7 @@ describe('playthrough', () => {
     const state = given([invoice('i1', 1_000)]).when(settle('i1', 1_000)).when(accept()).state();
     const settled = [{ type: 'HandSettled', data: {} }];
     const at = (bankAfter: number, handInPlayAfter: boolean, withdrawalInReviewAfter: boolean) =>
-      bonusConsequences(settled, state, { bankAfter, handInPlayAfter, withdrawalInReviewAfter, terms: null, now: t0 });
+      bonusConsequences(settled, state, { bankAfter, handInPlayAfter, withdrawalInReviewAfter: () => withdrawalInReviewAfter, terms: null, now: t0 });
     expect(at(0, false, false)).toEqual([{ type: 'BonusForgiven', data: { bonusId: 'b1', forgivenAt: t0 } }]);
     expect(at(0, true, false)).toEqual([]);
     expect(at(1, false, false)).toEqual([]);

@@ -174,7 +174,7 @@ const CREDITED_DEPOSITS: ReadonlySet<string> = new Set(['BitcoinDepositConfirmed
 export function bonusConsequences(
   events: readonly { type: string; data: unknown }[],
   state: { readonly bonus: BonusState },
-  context: { bankAfter: number; handInPlayAfter: boolean; withdrawalInReviewAfter: boolean; terms: BonusTerms | null; now: string },
+  context: { bankAfter: number; handInPlayAfter: boolean; withdrawalInReviewAfter: () => boolean; terms: BonusTerms | null; now: string },
 ): BonusEvent[] {
   const out: BonusEvent[] = [];
   const bonus = state.bonus;
@@ -213,7 +213,8 @@ export function bonusConsequences(
       }
     }
   }
-  if (context.bankAfter === 0 && !context.handInPlayAfter && !context.withdrawalInReviewAfter) {
+  // Asked last: whether a withdrawal is in review reads every request of the account.
+  if (context.bankAfter === 0 && !context.handInPlayAfter && !context.withdrawalInReviewAfter()) {
     for (const bonusId of accepted) out.push({ type: 'BonusForgiven', data: { bonusId, forgivenAt: context.now } });
   }
   return out;
