@@ -221,9 +221,9 @@ describeEachDatabase('inputs at the edge and money bounds', (db) => {
     it('refuses an invoice, a withdrawal or a code above all bitcoin', async () => {
       const p = await funded('too-much@example.com', 10_000);
       const big = String(ALL_BITCOIN + 1);
-      expect((await api.post(p.auth, '/api/players/lightningaddinvoice', { amount: big })).json().error).toBe('ValidationFailed');
-      expect((await withdraw(p.auth, 'big', { amount: big, address: ADDRESS })).json().error).toBe('ValidationFailed');
-      expect((await withdraw(p.auth, 'huge', { amount: '9007199254740993', address: ADDRESS })).json().error).toBe('ValidationFailed');
+      expect((await api.post(p.auth, '/api/players/lightningaddinvoice', { amount: big })).json().error).toBe('InvalidAmount');
+      expect((await withdraw(p.auth, 'big', { amount: big, address: ADDRESS })).json().error).toBe('InvalidAmount');
+      expect((await withdraw(p.auth, 'huge', { amount: '9007199254740993', address: ADDRESS })).json().error).toBe('InvalidAmount');
       const boss = await api.signIn('boss@example.com');
       const code = await api.post(boss.auth, '/api/admin/redeem-codes', { code: 'TOOBIG', bonusAmount: ALL_BITCOIN + 1 });
       expect([code.statusCode, code.json().error]).toEqual([400, 'ValidationFailed']);
