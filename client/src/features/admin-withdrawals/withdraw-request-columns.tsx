@@ -52,6 +52,19 @@ export function useWithdrawRequestColumns({
   const { player: me } = useCurrentPlayer();
   // The admin who gave a request's first approval cannot give its second.
   const approvedFirstByMe = (row: WithdrawRequestView) => row.firstApproval !== null && row.firstApproval.reviewerId === me?.id;
+  // Decline, on a request in review and on one whose payout failed.
+  const declineButton = (row: WithdrawRequestView, testId?: string) => (
+    <button
+      type="button"
+      className={`${styles.link} ${styles.decline}`}
+      onClick={() => onDecision(row, 'decline')}
+      disabled={working !== null}
+      aria-label={t('adminWithdrawals.declineLabel', { player: who(row), amount: format.sats(row.amount) })}
+      data-testid={testId}
+    >
+      {t('adminWithdrawals.decline')}
+    </button>
+  );
   return [
     { key: 'date', header: t('adminWithdrawals.columns.date'), cell: (row) => <span className={styles.date}>{formatDate(row.requestTime)}</span> },
     {
@@ -140,15 +153,7 @@ export function useWithdrawRequestColumns({
                 {working === row.id ? t('adminWithdrawals.working') : t('adminWithdrawals.approve')}
               </button>
             )}
-            <button
-              type="button"
-              className={`${styles.link} ${styles.decline}`}
-              onClick={() => onDecision(row, 'decline')}
-              disabled={working !== null}
-              aria-label={t('adminWithdrawals.declineLabel', { player: who(row), amount: format.sats(row.amount) })}
-            >
-              {t('adminWithdrawals.decline')}
-            </button>
+            {declineButton(row)}
           </span>
         ) : payoutOf(row, working) === 'failed' || (row.payout === 'Paying' && working === null) ? (
           <span className={`${styles.actions} ${styles.actionsStacked}`}>
@@ -163,18 +168,7 @@ export function useWithdrawRequestColumns({
               {t('adminPayouts.retry')}
             </button>
             {/* A failed payout the node never made (e.g. an expired payment request) can be declined and refunded instead; the server asks the node. */}
-            {row.payout === 'Failed' ? (
-              <button
-                type="button"
-                className={`${styles.link} ${styles.decline}`}
-                onClick={() => onDecision(row, 'decline')}
-                disabled={working !== null}
-                aria-label={t('adminWithdrawals.declineLabel', { player: who(row), amount: format.sats(row.amount) })}
-                data-testid="decline-failed-payout"
-              >
-                {t('adminWithdrawals.decline')}
-              </button>
-            ) : null}
+            {row.payout === 'Failed' ? declineButton(row, 'decline-failed-payout') : null}
           </span>
         ) : payoutOf(row, working) === 'paying' ? (
           <span className={styles.faint}>{t('adminWithdrawals.working')}</span>
